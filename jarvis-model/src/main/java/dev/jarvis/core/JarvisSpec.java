@@ -1,0 +1,38 @@
+package dev.jarvis.core;
+
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * The committed protocol document, {@code spec/jarvis-openapi.yaml}, as shipped inside this jar.
+ *
+ * <p>It is the single source of truth: the model is generated from it and the protocol core reads
+ * its rules from it at run time.
+ */
+public final class JarvisSpec {
+
+  /** Classpath location of the spec inside the {@code jarvis-model} jar. */
+  public static final String RESOURCE = "/dev/jarvis/spec/jarvis-openapi.yaml";
+
+  /**
+   * SHA-256 of the protocol document this SDK was built from (v0.1). A build whose spec differs
+   * fails its tests: the spec is copied verbatim, never edited.
+   */
+  public static final String SHA256 =
+      "83680084b515bebf6cbc12a5a2e37b9a44061d6d367133794151dbd6712b2d01";
+
+  /** The protocol version this SDK speaks, as sent in {@code Jarvis-Protocol-Version}. */
+  public static final String PROTOCOL_VERSION = "v0.1";
+
+  private JarvisSpec() {}
+
+  /** Opens the spec's bytes; the caller closes the stream. */
+  public static InputStream open() {
+    InputStream in = JarvisSpec.class.getResourceAsStream(RESOURCE);
+    if (in == null) {
+      throw new UncheckedIOException(
+          new java.io.FileNotFoundException("classpath resource " + RESOURCE));
+    }
+    return in;
+  }
+}
