@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.introspect.Annotated;
+import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -44,6 +46,7 @@ public final class JarvisJson {
     JsonMapper mapper =
         JsonMapper.builder()
             .addModule(new JavaTimeModule())
+            .annotationIntrospector(new AbsentStaysAbsent())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
@@ -74,6 +77,23 @@ public final class JarvisJson {
         CoercionInputShape.Boolean);
     refuse(mapper, LogicalType.Enum, CoercionInputShape.Integer);
     return mapper;
+  }
+
+  /**
+   * The generator marks required properties {@code @JsonInclude(ALWAYS)}, which would write a
+   * missing required field as {@code null}: a different document, and a different hash. On the wire
+   * a field is either present with a value or absent.
+   */
+  private static final class AbsentStaysAbsent extends JacksonAnnotationIntrospector {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public JsonInclude.Value findPropertyInclusion(Annotated a) {
+      JsonInclude.Value declared = super.findPropertyInclusion(a);
+      return declared.getValueInclusion() == JsonInclude.Include.ALWAYS
+          ? declared.withValueInclusion(JsonInclude.Include.NON_NULL)
+          : declared;
+    }
   }
 
   private static void refuse(ObjectMapper mapper, LogicalType target, CoercionInputShape... from) {

@@ -1,5 +1,9 @@
 package dev.jarvis.core;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
@@ -25,6 +29,15 @@ public final class JarvisSpec {
   public static final String PROTOCOL_VERSION = "v0.1";
 
   private JarvisSpec() {}
+
+  /** The spec parsed as a JSON tree (YAML is JSON's superset for this document). */
+  public static JsonNode tree() {
+    try (InputStream in = open()) {
+      return new ObjectMapper(new YAMLFactory()).readTree(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 
   /** Opens the spec's bytes; the caller closes the stream. */
   public static InputStream open() {

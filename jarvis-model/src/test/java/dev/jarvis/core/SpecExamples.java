@@ -1,11 +1,6 @@
 package dev.jarvis.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -19,11 +14,7 @@ final class SpecExamples {
   private SpecExamples() {}
 
   static JsonNode spec() {
-    try (InputStream in = JarvisSpec.open()) {
-      return new ObjectMapper(new YAMLFactory()).readTree(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return JarvisSpec.tree();
   }
 
   /**
