@@ -1,0 +1,49 @@
+package dev.jarvis.core.error;
+
+import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.model.ProtocolError;
+import dev.jarvis.model.ProtocolErrorId;
+import java.util.Objects;
+
+/**
+ * One broken protocol rule, found locally or reported by a host: a {@code ProtocolError} before it
+ * has a {@code trace_id}.
+ *
+ * @param errorId the spec's {@code error_id}
+ * @param objectType the protocol object the rule belongs to, in the spec's snake_case ({@code
+ *     policy_decision}, {@code work_session}, {@code header}, …)
+ * @param field where: a JSON Pointer into the payload ({@code /contributor_refs/1}), or a header
+ *     name ({@code Jarvis-Request-Timestamp})
+ * @param reason what is wrong, for a human
+ * @param remediation what to do about it, for a human
+ */
+public record ProtocolViolation(
+    ProtocolErrorId errorId, String objectType, String field, String reason, String remediation) {
+
+  public ProtocolViolation {
+    Objects.requireNonNull(errorId, "errorId");
+    Objects.requireNonNull(objectType, "objectType");
+    Objects.requireNonNull(field, "field");
+    Objects.requireNonNull(reason, "reason");
+    Objects.requireNonNull(remediation, "remediation");
+  }
+
+  /** A violation with the catalogue's remediation for its {@code error_id}. */
+  public static ProtocolViolation of(
+      ProtocolErrorId errorId, String objectType, String field, String reason) {
+    return new ProtocolViolation(
+        errorId, objectType, field, reason, ProtocolErrorCatalog.remediation(errorId));
+  }
+
+  /** The wire form, with the given trace id. */
+  public ProtocolError toProtocolError(String traceId) {
+    return new ProtocolError()
+        .errorId(errorId)
+        .protocolVersion(JarvisSpec.PROTOCOL_VERSION)
+        .objectType(objectType)
+        .field(field.isEmpty() ? "/" : field)
+        .reason(reason)
+        .remediation(remediation)
+        .traceId(traceId);
+  }
+}
