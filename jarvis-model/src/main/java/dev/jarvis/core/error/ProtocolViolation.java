@@ -20,6 +20,9 @@ import java.util.Objects;
 public record ProtocolViolation(
     ProtocolErrorId errorId, String objectType, String field, String reason, String remediation) {
 
+  /** The {@code object_type} of a violation found in a protocol header. */
+  public static final String HEADER_OBJECT_TYPE = "header";
+
   public ProtocolViolation {
     Objects.requireNonNull(errorId, "errorId");
     Objects.requireNonNull(objectType, "objectType");
@@ -33,6 +36,40 @@ public record ProtocolViolation(
       ProtocolErrorId errorId, String objectType, String field, String reason) {
     return new ProtocolViolation(
         errorId, objectType, field, reason, ProtocolErrorCatalog.remediation(errorId));
+  }
+
+  /** A violation of the catalogue's default reason and remediation for its {@code error_id}. */
+  public static ProtocolViolation of(ProtocolErrorId errorId, String objectType, String field) {
+    return of(errorId, objectType, field, ProtocolErrorCatalog.defaultReason(errorId));
+  }
+
+  /**
+   * A violation in a protocol header: {@code object_type} {@value #HEADER_OBJECT_TYPE}, {@code
+   * field} the header's name as the spec spells it.
+   */
+  public static ProtocolViolation header(
+      ProtocolErrorId errorId, String headerName, String reason) {
+    return of(errorId, HEADER_OBJECT_TYPE, headerName, reason);
+  }
+
+  /** The violation a host reported, without its trace id. */
+  public static ProtocolViolation from(ProtocolError error) {
+    return new ProtocolViolation(
+        error.getErrorId(),
+        error.getObjectType(),
+        error.getField(),
+        error.getReason(),
+        error.getRemediation());
+  }
+
+  /** Whether it was found in a protocol header. */
+  public boolean isHeader() {
+    return HEADER_OBJECT_TYPE.equals(objectType);
+  }
+
+  /** This violation as an exception, with the given trace id. */
+  public JarvisProtocolException toException(String traceId) {
+    return JarvisProtocolException.of(this, traceId);
   }
 
   /** The wire form, with the given trace id. */
