@@ -5,6 +5,7 @@ import com.networknt.schema.dialect.Dialect;
 import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.AnnotationKeyword;
 import com.networknt.schema.keyword.Keyword;
+import com.networknt.schema.keyword.NonValidationKeyword;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -32,10 +33,17 @@ final class JarvisDialect {
   private JarvisDialect() {}
 
   static Dialect forSpec(SpecTree spec) {
-    Dialect.Builder builder =
-        Dialect.builder(Dialects.getDraft202012()).format(new Rfc3339DateTime());
+    Dialect base = Dialects.getDraft202012();
+    Dialect.Builder builder = Dialect.builder(base).format(new Rfc3339DateTime());
     for (String keyword : extensionKeywords(spec)) {
       builder.keyword(keywordFor(keyword));
+    }
+    // The validator loads the whole OpenAPI document as the resource the schemas live in, and
+    // would take its top-level members (openapi, info, paths, components…) for unknown keywords.
+    for (String member : spec.documentMembers()) {
+      if (!base.getKeywords().containsKey(member)) {
+        builder.keyword(new NonValidationKeyword(member));
+      }
     }
     return builder.build();
   }

@@ -28,6 +28,15 @@ public final class SpecTree {
     return document;
   }
 
+  /** The top-level member names of the OpenAPI document ({@code openapi}, {@code paths}…). */
+  public List<String> documentMembers() {
+    List<String> names = new ArrayList<>();
+    for (Map.Entry<String, JsonNode> member : document.properties()) {
+      names.add(member.getKey());
+    }
+    return Collections.unmodifiableList(names);
+  }
+
   /** The names of {@code components.schemas}, in document order. */
   public List<String> schemaNames() {
     List<String> names = new ArrayList<>();
