@@ -10,7 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -21,11 +20,11 @@ import java.util.Set;
 final class ViolationMapper {
 
   private final SpecTree spec;
-  private final HostPrivateWords hostPrivateWords;
+  private final PropertyNameRules names;
 
   ViolationMapper(SpecTree spec) {
     this.spec = spec;
-    this.hostPrivateWords = HostPrivateWords.fromSpec(spec);
+    this.names = new PropertyNameRules(spec);
   }
 
   /** Violations of the payload validated against component schema {@code root}, unordered. */
@@ -101,57 +100,34 @@ final class ViolationMapper {
   }
 
   private ProtocolViolation unknownField(Finding f, String objectType) {
-    Optional<String> word = hostPrivateWords.foundIn(f.property());
-    if (word.isPresent()) {
-      return ProtocolViolation.of(
-          ProtocolErrorId.FORBIDDEN_HOST_PRIVATE_FIELD,
-          objectType,
-          f.atProperty().toString(),
-          "'" + f.property() + "' names host-private data ('" + word.get() + "')");
-    }
-    return violation(
-        f, objectType, f.trail().component(), f.property(), f.atProperty(), f.error().getMessage());
+    return names
+        .hostPrivate(f, objectType)
+        .orElseGet(
+            () ->
+                violation(
+                    f,
+                    objectType,
+                    f.trail().component(),
+                    f.property(),
+                    f.atProperty(),
+                    f.error().getMessage()));
   }
 
-  /**
-   * A {@code propertyNames} failure: a host-private word wins; then, for extensions, a core field
-   * of the record the extensions belong to, else a bad namespace; other maps go to the table.
-   */
   private ProtocolViolation badName(Finding f, String objectType) {
-    String name = f.property();
-    String at = f.atProperty().toString();
-    Optional<String> word = hostPrivateWords.foundIn(name);
-    if (word.isPresent()) {
-      return ProtocolViolation.of(
-          ProtocolErrorId.FORBIDDEN_HOST_PRIVATE_FIELD,
-          objectType,
-          at,
-          "name '" + name + "' names host-private data ('" + word.get() + "')");
-    }
-    if (f.trail().component().equals(HostPrivateWords.EXTENSIONS_SCHEMA)) {
-      String record = f.trail().enclosing();
-      if (spec.schema(record).path("properties").has(name)) {
-        return ProtocolViolation.of(
-            ProtocolErrorId.EXTENSION_CORE_FIELD_OVERRIDE,
-            objectType,
-            at,
-            "extension '" + name + "' overrides core field '" + name + "' of " + record);
-      }
-      return ProtocolViolation.of(
-          ProtocolErrorId.INVALID_EXTENSION_NAMESPACE,
-          objectType,
-          at,
-          "extension '"
-              + name
-              + "' is not namespaced (lower-case, dotted, such as acme.review-hint)");
-    }
-    return violation(
-        f,
-        objectType,
-        f.trail().owner(),
-        f.trail().field(),
-        f.atProperty(),
-        "name '" + name + "' is not a portable name (lower-case letters, digits, . _ : -)");
+    return names
+        .hostPrivate(f, objectType)
+        .or(() -> names.extension(f, objectType))
+        .orElseGet(
+            () ->
+                violation(
+                    f,
+                    objectType,
+                    f.trail().owner(),
+                    f.trail().field(),
+                    f.atProperty(),
+                    "name '"
+                        + f.property()
+                        + "' is not a portable name (lower-case letters, digits, . _ : -)"));
   }
 
   /** A failed {@code not}: one violation per property it forbids that the payload carries. */
