@@ -1,0 +1,74 @@
+package dev.jarvis.core.validation.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.model.ProtocolErrorId;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything payload validation needs from one OpenAPI document, prepared once: compiled component
+ * schemas, the request body schema of each operation, and the mapping of errors to violations.
+ * Immutable and thread-safe.
+ */
+public final class CompiledSpec {
+
+  private final SpecTree spec;
+  private final CompiledSchemas schemas;
+  private final RequestBodies requestBodies;
+  private final ViolationMapper mapper;
+
+  private CompiledSpec(SpecTree spec) {
+    this.spec = spec;
+    this.schemas = new CompiledSchemas(spec);
+    this.requestBodies = RequestBodies.fromSpec(spec);
+    this.mapper = new ViolationMapper(spec);
+  }
+
+  /** Compiles an OpenAPI 3.1 document given as a JSON tree. */
+  public static CompiledSpec compile(JsonNode openApiDocument) {
+    return new CompiledSpec(new SpecTree(openApiDocument));
+  }
+
+  /** The names of the spec's component schemas, in document order. */
+  public List<String> schemaNames() {
+    return spec.schemaNames();
+  }
+
+  public boolean hasSchema(String schemaName) {
+    return spec.hasSchema(schemaName);
+  }
+
+  public boolean hasOperation(String operationId) {
+    return requestBodies.hasOperation(operationId);
+  }
+
+  /** The component schema of the operation's JSON request body; empty if it takes none. */
+  public Optional<String> requestBodySchema(String operationId) {
+    return requestBodies.schemaOf(operationId);
+  }
+
+  /** Every violation of the payload against the named component schema, ordered, distinct. */
+  public List<ProtocolViolation> check(String schemaName, JsonNode payload) {
+    Schema schema =
+        schemas
+            .get(schemaName)
+            .orElseThrow(() -> new IllegalArgumentException("no component schema " + schemaName));
+    List<Error> errors = schema.validate(payload);
+    if (errors.isEmpty()) {
+      return List.of();
+    }
+    return ViolationOrder.sortedDistinct(mapper.map(schemaName, payload, errors));
+  }
+
+  /** The violation for a payload that could not be read as JSON. */
+  public ProtocolViolation unreadable(String schemaName, ParsedPayload payload) {
+    return ProtocolViolation.of(
+        ProtocolErrorId.UNKNOWN_STATE,
+        ViolationMapper.objectType(schemaName),
+        payload.pointer(),
+        payload.problem());
+  }
+}
