@@ -1,0 +1,2 @@
+/** Implementation of {@link dev.jarvis.core.canonical}; not API, may change without notice. */
+package dev.jarvis.core.canonical.internal;
