@@ -1,0 +1,248 @@
+package dev.jarvis.client;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Everything a {@link JarvisClient} is configured with; immutable, built with {@link #builder()}.
+ */
+public final class JarvisClientOptions {
+
+  private final URI baseUri;
+  private final Supplier<Optional<String>> hostAuth;
+  private final String actorId;
+  private final Clock clock;
+  private final Supplier<String> idempotencyKeys;
+  private final RetryPolicy retryPolicy;
+  private final Sleeper sleeper;
+  private final DoubleSupplier jitter;
+  private final Duration connectTimeout;
+  private final Duration attemptTimeout;
+  private final Duration totalTimeout;
+  private final Executor executor;
+  private final Optional<String> userAgentSuffix;
+
+  private JarvisClientOptions(Builder b) {
+    this.baseUri = Objects.requireNonNull(b.baseUri, "baseUri is required");
+    this.actorId = Objects.requireNonNull(b.actorId, "actorId is required");
+    this.hostAuth = b.hostAuth;
+    this.clock = b.clock;
+    this.idempotencyKeys = b.idempotencyKeys;
+    this.retryPolicy = b.retryPolicy;
+    this.sleeper = b.sleeper;
+    this.jitter = b.jitter;
+    this.connectTimeout = b.connectTimeout;
+    this.attemptTimeout = b.attemptTimeout;
+    this.totalTimeout = b.totalTimeout;
+    this.executor = b.executor;
+    this.userAgentSuffix = b.userAgentSuffix;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from these options. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.baseUri = baseUri;
+    b.hostAuth = hostAuth;
+    b.actorId = actorId;
+    b.clock = clock;
+    b.idempotencyKeys = idempotencyKeys;
+    b.retryPolicy = retryPolicy;
+    b.sleeper = sleeper;
+    b.jitter = jitter;
+    b.connectTimeout = connectTimeout;
+    b.attemptTimeout = attemptTimeout;
+    b.totalTimeout = totalTimeout;
+    b.executor = executor;
+    b.userAgentSuffix = userAgentSuffix;
+    return b;
+  }
+
+  public URI baseUri() {
+    return baseUri;
+  }
+
+  public Supplier<Optional<String>> hostAuth() {
+    return hostAuth;
+  }
+
+  public String actorId() {
+    return actorId;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  public Supplier<String> idempotencyKeys() {
+    return idempotencyKeys;
+  }
+
+  public RetryPolicy retryPolicy() {
+    return retryPolicy;
+  }
+
+  public Sleeper sleeper() {
+    return sleeper;
+  }
+
+  public DoubleSupplier jitter() {
+    return jitter;
+  }
+
+  public Duration connectTimeout() {
+    return connectTimeout;
+  }
+
+  public Duration attemptTimeout() {
+    return attemptTimeout;
+  }
+
+  public Duration totalTimeout() {
+    return totalTimeout;
+  }
+
+  public Executor executor() {
+    return executor;
+  }
+
+  public Optional<String> userAgentSuffix() {
+    return userAgentSuffix;
+  }
+
+  /** Builds {@link JarvisClientOptions}. Only {@code baseUri} and {@code actorId} are required. */
+  public static final class Builder {
+    private URI baseUri;
+    private Supplier<Optional<String>> hostAuth = Optional::empty;
+    private String actorId;
+    private Clock clock = Clock.systemUTC();
+    private Supplier<String> idempotencyKeys = () -> UUID.randomUUID().toString();
+    private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
+    private Sleeper sleeper = Sleeper.SYSTEM;
+    private DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
+    private Duration connectTimeout = Duration.ofSeconds(10);
+    private Duration attemptTimeout = Duration.ofSeconds(30);
+    private Duration totalTimeout = Duration.ofMinutes(2);
+    private Executor executor = ForkJoinPool.commonPool();
+    private Optional<String> userAgentSuffix = Optional.empty();
+
+    private Builder() {}
+
+    /** The host's base URI, e.g. {@code https://jarvis.example.com/v0}. Required; no default. */
+    public Builder baseUri(URI baseUri) {
+      this.baseUri = baseUri;
+      return this;
+    }
+
+    /** Same as {@link #baseUri(URI)}. */
+    public Builder baseUri(String baseUri) {
+      return baseUri(URI.create(baseUri));
+    }
+
+    /**
+     * The HostAuth credential: the whole {@code Authorization} header value, asked for on every
+     * attempt so that a refreshed token is picked up. Default: none (no {@code Authorization}
+     * header; a host will refuse).
+     */
+    public Builder hostAuth(Supplier<Optional<String>> hostAuth) {
+      this.hostAuth = Objects.requireNonNull(hostAuth);
+      return this;
+    }
+
+    /** A fixed {@code Authorization} header value, e.g. {@code "Bearer abc"}. */
+    public Builder hostAuth(String authorization) {
+      Objects.requireNonNull(authorization);
+      return hostAuth(() -> Optional.of(authorization));
+    }
+
+    /**
+     * The acting Actor sent as {@code Jarvis-Actor-Id}; overridable per call with {@link
+     * JarvisClient#as(String)} or {@link JarvisCall#as(String)}. Required; no default.
+     */
+    public Builder actorId(String actorId) {
+      this.actorId = actorId;
+      return this;
+    }
+
+    /**
+     * Where {@code Jarvis-Request-Timestamp} and deadlines come from. Default: UTC system clock.
+     */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock);
+      return this;
+    }
+
+    /**
+     * Supplies one {@code Jarvis-Idempotency-Key} per logical call (reused by all its attempts),
+     * and ids the client fills in (event ids). Default: random UUIDs.
+     */
+    public Builder idempotencyKeys(Supplier<String> idempotencyKeys) {
+      this.idempotencyKeys = Objects.requireNonNull(idempotencyKeys);
+      return this;
+    }
+
+    /** When to retry. Default: {@link RetryPolicy#DEFAULT} (4 attempts, 200 ms doubling). */
+    public Builder retryPolicy(RetryPolicy retryPolicy) {
+      this.retryPolicy = Objects.requireNonNull(retryPolicy);
+      return this;
+    }
+
+    /** How to wait between attempts. Default: {@link Sleeper#SYSTEM}. */
+    public Builder sleeper(Sleeper sleeper) {
+      this.sleeper = Objects.requireNonNull(sleeper);
+      return this;
+    }
+
+    /** Source of jitter, values in [0, 1). Default: {@link ThreadLocalRandom}. */
+    public Builder jitter(DoubleSupplier jitter) {
+      this.jitter = Objects.requireNonNull(jitter);
+      return this;
+    }
+
+    /** TCP connect timeout. Default: 10 s. */
+    public Builder connectTimeout(Duration connectTimeout) {
+      this.connectTimeout = Objects.requireNonNull(connectTimeout);
+      return this;
+    }
+
+    /** Timeout of one attempt, until the response is read. Default: 30 s. */
+    public Builder attemptTimeout(Duration attemptTimeout) {
+      this.attemptTimeout = Objects.requireNonNull(attemptTimeout);
+      return this;
+    }
+
+    /** Bound on a whole call, retries and waits included. Default: 2 min. */
+    public Builder totalTimeout(Duration totalTimeout) {
+      this.totalTimeout = Objects.requireNonNull(totalTimeout);
+      return this;
+    }
+
+    /** Runs asynchronous calls. Default: {@link ForkJoinPool#commonPool()}. */
+    public Builder executor(Executor executor) {
+      this.executor = Objects.requireNonNull(executor);
+      return this;
+    }
+
+    /** Appended to the {@code User-Agent} ({@code jarvis-java-sdk/0.1.0 SUFFIX}). Default: none. */
+    public Builder userAgentSuffix(String suffix) {
+      this.userAgentSuffix = Optional.of(suffix);
+      return this;
+    }
+
+    public JarvisClientOptions build() {
+      return new JarvisClientOptions(this);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package dev.jarvis.client;
+
+import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.core.error.JarvisProtocolException;
+import dev.jarvis.model.ProtocolError;
+
+/**
+ * The WorkSession moved on before this mutation arrived ({@code stale_work_session_revision} or
+ * {@code invalid_previous_event_hash}). The client has already re-read the WorkSession; it does not
+ * replay the call, because what the caller wants to do may depend on what changed.
+ */
+public class JarvisStaleSessionException extends JarvisProtocolException {
+  private static final long serialVersionUID = 1L;
+
+  private final String workSessionId;
+  private final transient ChainCursor current;
+
+  public JarvisStaleSessionException(
+      ProtocolError error, String workSessionId, ChainCursor current) {
+    super(error);
+    this.workSessionId = workSessionId;
+    this.current = current;
+  }
+
+  public String workSessionId() {
+    return workSessionId;
+  }
+
+  /** The WorkSession's revision and last event hash as re-read after the refusal. */
+  public ChainCursor current() {
+    return current;
+  }
+}
