@@ -12,6 +12,7 @@ import dev.jarvis.client.internal.AuthorizingTransport;
 import dev.jarvis.client.internal.CallHeaders;
 import dev.jarvis.client.internal.Exchange;
 import dev.jarvis.client.internal.ExchangeCapture;
+import dev.jarvis.client.internal.FixedHttpClientBuilder;
 import dev.jarvis.client.internal.GeneratedApis;
 import dev.jarvis.client.internal.HostCursorHeaders;
 import dev.jarvis.client.internal.JdkTransport;
@@ -469,67 +470,5 @@ public final class JarvisClient {
 
   public OutcomeReport submitOutcomeReport(OutcomeReport report) {
     return execute(JarvisCall.submitOutcomeReport(report)).body();
-  }
-
-  /** Hands the generated {@link ApiClient} our pipeline instead of a JDK client. */
-  private record FixedHttpClientBuilder(HttpClient client) implements HttpClient.Builder {
-    @Override
-    public HttpClient build() {
-      return client;
-    }
-
-    @Override
-    public HttpClient.Builder cookieHandler(java.net.CookieHandler cookieHandler) {
-      throw unsupported();
-    }
-
-    @Override
-    public HttpClient.Builder connectTimeout(java.time.Duration duration) {
-      throw unsupported();
-    }
-
-    @Override
-    public HttpClient.Builder sslContext(javax.net.ssl.SSLContext sslContext) {
-      throw unsupported();
-    }
-
-    @Override
-    public HttpClient.Builder sslParameters(javax.net.ssl.SSLParameters sslParameters) {
-      throw unsupported();
-    }
-
-    @Override
-    public HttpClient.Builder executor(java.util.concurrent.Executor executor) {
-      throw unsupported();
-    }
-
-    @Override
-    public HttpClient.Builder followRedirects(HttpClient.Redirect policy) {
-      throw unsupported();
-    }
-
-    @Override
-    public HttpClient.Builder version(HttpClient.Version version) {
-      throw unsupported();
-    }
-
-    @Override
-    public HttpClient.Builder priority(int priority) {
-      throw unsupported();
-    }
-
-    @Override
-    public HttpClient.Builder proxy(java.net.ProxySelector proxySelector) {
-      throw unsupported();
-    }
-
-    @Override
-    public HttpClient.Builder authenticator(java.net.Authenticator authenticator) {
-      throw unsupported();
-    }
-
-    private static UnsupportedOperationException unsupported() {
-      return new UnsupportedOperationException("configure the client through JarvisClientOptions");
-    }
   }
 }
