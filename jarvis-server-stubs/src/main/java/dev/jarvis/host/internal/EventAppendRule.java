@@ -13,11 +13,11 @@ import java.util.Optional;
 /**
  * appendJarvisEvent: the client's event is appended verbatim once {@code EventChain.checkNext}
  * accepts it (done by {@link SessionMutations}). Its type may end the WorkSession (see {@link
- * WorkSessionLifecycle}). An AgentWorker's event is an agent action: it names the PolicyDecision
- * that allowed it as {@code policy_decision:<id>} in {@code payload.evidence_refs}. No such
- * reference or decision is {@code missing_policy_decision}; a {@code deny} decision is {@code
- * policy_denied}; a {@code review_required} decision whose Request was not approved or narrowed is
- * {@code review_required}.
+ * WorkSessionLifecycle}); it cannot complete while a Request is open ({@code request_unresolved}).
+ * An AgentWorker's event is an agent action: it names the PolicyDecision that allowed it as {@code
+ * policy_decision:<id>} in {@code payload.evidence_refs}. No such reference or decision is {@code
+ * missing_policy_decision}; a {@code deny} decision is {@code policy_denied}; a {@code
+ * review_required} decision whose Request was not approved or narrowed is {@code review_required}.
  */
 final class EventAppendRule implements ScopedRule {
 
@@ -38,6 +38,18 @@ final class EventAppendRule implements ScopedRule {
       checkDecision(call.actorId(), event, session);
     }
     Optional<String> next = WorkSessionLifecycle.afterEvent(session.session().status(), type);
+    if (next.filter("completed"::equals).isPresent()) {
+      // Completing means the blocked work was settled; failing or cancelling needs no resolution.
+      for (StoredRecord request : session.records(RecordKind.REQUEST)) {
+        if (RequestRule.OPEN.contains(request.body().path("status").asText())) {
+          throw refuse(
+              ProtocolErrorId.REQUEST_UNRESOLVED,
+              OBJECT,
+              "/type",
+              "Request " + request.id() + " is still open; resolve it before completing.");
+        }
+      }
+    }
     JsonNode payload = event.path("payload");
     return new Effect(
         Optional.of(event),

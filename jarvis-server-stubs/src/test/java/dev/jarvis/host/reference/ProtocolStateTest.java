@@ -77,6 +77,26 @@ class ProtocolStateTest {
   }
 
   @Test
+  void aWorkSessionWithAnOpenRequestCannotComplete() {
+    try (TestHost t = TestHost.withSession()) {
+      created(decisionAndRequest(t, "pd-1", "req-1"));
+      assertEquals("request_unresolved", complete(t).errorId());
+    }
+  }
+
+  @Test
+  void aLearningRecordCitingAnUnknownEventIsRefused() {
+    try (TestHost t = TestHost.withSession()) {
+      Answer a =
+          t.scopedPost(
+              "/learning-records",
+              Payloads.HUMAN,
+              Payloads.learningRecord("lr-1", "event-nowhere", Payloads.HUMAN));
+      assertEquals("missing_jarvis_event", a.errorId());
+    }
+  }
+
+  @Test
   void anActiveWorkSessionCannotBeClosed() {
     try (TestHost t = TestHost.withSession()) {
       Answer a =
@@ -547,7 +567,7 @@ class ProtocolStateTest {
               "/contributions",
               Payloads.HUMAN,
               Payloads.contribution("contribution-1", "event-nowhere"));
-      assertEquals("unknown_state", a.errorId());
+      assertEquals("missing_jarvis_event", a.errorId());
     }
   }
 

@@ -321,6 +321,42 @@ class RequestGuardTest {
   }
 
   @Test
+  void aReadWithABadExtensionNamespaceIsRefused() {
+    Map<String, String> h = t.read(Payloads.AGENT);
+    h.put("Jarvis-Extensions", "NotANamespace");
+    assertEquals(
+        "invalid_extension_namespace",
+        t.send("GET", "/work-sessions/" + Payloads.WS, h, null).errorId());
+  }
+
+  @Test
+  void aWorkerCarryingAHostPrivateFieldIsRefused() {
+    ObjectNode worker = Payloads.worker("worker-leaky", "human");
+    worker.put("credential", "x");
+    Answer a =
+        t.send("PUT", "/workers/worker-leaky", t.mutation(TestHost.ADMIN), worker.toString());
+    assertEquals("forbidden_host_private_field", a.errorId());
+  }
+
+  @Test
+  void anExtensionOverridingACoreFieldIsRefused() {
+    ObjectNode worker = Payloads.worker("worker-ext", "human");
+    worker.putObject("extensions").put("role", "admin");
+    Answer a = t.send("PUT", "/workers/worker-ext", t.mutation(TestHost.ADMIN), worker.toString());
+    assertEquals("extension_core_field_override", a.errorId());
+  }
+
+  @Test
+  void aWorkSessionWithoutObjectiveIsRefused() {
+    Map<String, String> h = t.mutation(Payloads.HUMAN);
+    h.put("Jarvis-Expected-WorkSession-Revision", "0");
+    h.put("Jarvis-Previous-Event-Hash", "hash:protocol-genesis");
+    ObjectNode ws = Payloads.workSession("ws-no-objective");
+    ws.put("objective", "");
+    assertEquals("missing_objective", t.send("POST", "/work-sessions", h, ws.toString()).errorId());
+  }
+
+  @Test
   void onlyTheAdminActorRegistersWorkers() {
     Answer a =
         t.send(
