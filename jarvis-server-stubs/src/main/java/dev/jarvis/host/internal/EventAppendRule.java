@@ -3,10 +3,13 @@ package dev.jarvis.host.internal;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.model.ProtocolErrorId;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,9 +28,11 @@ final class EventAppendRule implements ScopedRule {
   static final String DECISION_REF = "policy_decision:";
 
   private final ActorAuthority authority;
+  private final Clock clock;
 
-  EventAppendRule(ActorAuthority authority) {
+  EventAppendRule(ActorAuthority authority, Clock clock) {
     this.authority = authority;
+    this.clock = clock;
   }
 
   @Override
@@ -61,7 +66,7 @@ final class EventAppendRule implements ScopedRule {
         call.rawBody());
   }
 
-  private static void checkDecision(String actorId, JsonNode event, SessionView session) {
+  private void checkDecision(String actorId, JsonNode event, SessionView session) {
     Optional<String> named =
         RecordFields.texts(event.path("payload").path("evidence_refs")).stream()
             .filter(ref -> ref.startsWith(DECISION_REF))
@@ -106,6 +111,52 @@ final class EventAppendRule implements ScopedRule {
                 + requestId
                 + ".");
       }
+      checkApprovalUse(decision, session);
+    }
+  }
+
+  /**
+   * An ApprovalScope allows at most {@code max_uses} agent actions, until its {@code expires_at}; a
+   * use is an event naming the decision. Either limit passed is {@code approval_scope_expired}.
+   */
+  private void checkApprovalUse(StoredRecord decision, SessionView session) {
+    String requestId = decision.body().path("request_id").asText();
+    String reviewId =
+        session
+            .record(RecordKind.REQUEST, requestId)
+            .map(r -> r.body().path("resolved_by_review_id").asText())
+            .orElse("");
+    JsonNode scope =
+        session
+            .record(RecordKind.REVIEW, reviewId)
+            .map(r -> r.body().path("approval_scope"))
+            .orElse(MissingNode.getInstance());
+    if (!scope.isObject()) {
+      return;
+    }
+    Optional<Instant> expires = Timestamps.of(scope.path("expires_at"));
+    if (expires.isEmpty() || !expires.get().isAfter(clock.instant())) {
+      throw refuse(
+          ProtocolErrorId.APPROVAL_SCOPE_EXPIRED,
+          OBJECT,
+          "/payload/evidence_refs",
+          "The ApprovalScope of Review " + reviewId + " has expired.");
+    }
+    String ref = DECISION_REF + decision.id();
+    long uses =
+        session.events().stream()
+            .filter(e -> RecordFields.texts(e.path("payload").path("evidence_refs")).contains(ref))
+            .count();
+    if (uses >= scope.path("max_uses").asLong()) {
+      throw refuse(
+          ProtocolErrorId.APPROVAL_SCOPE_EXPIRED,
+          OBJECT,
+          "/payload/evidence_refs",
+          "The ApprovalScope of Review "
+              + reviewId
+              + " allowed "
+              + scope.path("max_uses")
+              + " use(s).");
     }
   }
 }

@@ -18,7 +18,7 @@ public final class OperationDispatch {
     LearningRules learning = new LearningRules(authority);
     Map<String, ScopedRule> rules =
         Map.of(
-            "appendJarvisEvent", new EventAppendRule(authority),
+            "appendJarvisEvent", new EventAppendRule(authority, config.clock()),
             "recordPolicyDecision", new PolicyDecisionRule(),
             "createRequest", new RequestRule(),
             "recordReview", new ReviewRule(config.clock(), config.stores().records()),

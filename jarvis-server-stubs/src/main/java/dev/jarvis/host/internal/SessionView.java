@@ -48,6 +48,11 @@ final class SessionView {
     return records.body(kind, id);
   }
 
+  /** The chain, in order. */
+  List<JsonNode> events() {
+    return sessions.events(id());
+  }
+
   /** Whether the chain holds an event with this id. */
   boolean hasEvent(String eventId) {
     for (JsonNode event : sessions.events(id())) {

@@ -408,10 +408,11 @@ class ProtocolStateTest {
   void anApprovalScopeThatHasExpiredIsRefused() {
     try (TestHost t = TestHost.withSession()) {
       Answer request = decisionAndRequest(t, "pd-1", "req-1");
-      t.clock.advance(Duration.ofMinutes(16));
+      ObjectNode review = approval(t, request, "review-1");
+      // Expiring exactly now is expired: an approval must still have time to be used.
+      ((ObjectNode) review.path("approval_scope")).put("expires_at", "2026-06-12T18:20:00Z");
       assertEquals(
-          "approval_scope_expired",
-          t.scopedPost("/reviews", Payloads.HUMAN, approval(t, request, "review-1")).errorId());
+          "approval_scope_expired", t.scopedPost("/reviews", Payloads.HUMAN, review).errorId());
     }
   }
 
@@ -469,6 +470,41 @@ class ProtocolStateTest {
           append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1")).errorId());
       created(t.scopedPost("/reviews", Payloads.HUMAN, approval(t, request, "review-1")));
       created(append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1")));
+    }
+  }
+
+  @Test
+  void anApprovalIsUsedUpAfterItsMaxUses() {
+    try (TestHost t = TestHost.withSession()) {
+      Answer request = decisionAndRequest(t, "pd-1", "req-1");
+      created(t.scopedPost("/reviews", Payloads.HUMAN, approval(t, request, "review-1")));
+      created(append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1")));
+      assertEquals(
+          "approval_scope_expired",
+          append(t, Payloads.AGENT, agentEvent("event-agent-2", "pd-1")).errorId());
+    }
+  }
+
+  @Test
+  void anApprovalIsNoLongerUsableAfterItExpires() {
+    try (TestHost t = TestHost.withSession()) {
+      Answer request = decisionAndRequest(t, "pd-1", "req-1");
+      created(t.scopedPost("/reviews", Payloads.HUMAN, approval(t, request, "review-1")));
+      t.clock.advance(Duration.ofMinutes(16));
+      assertEquals(
+          "approval_scope_expired",
+          append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1")).errorId());
+    }
+  }
+
+  @Test
+  void aRequestPastItsExpiryCannotBeReviewed() {
+    try (TestHost t = TestHost.withSession()) {
+      created(decisionAndRequest(t, "pd-1", "req-1"));
+      t.clock.advance(Duration.ofMinutes(16));
+      Answer a =
+          t.scopedPost("/reviews", Payloads.HUMAN, Payloads.review("review-1", "req-1", "answer"));
+      assertEquals("invalid_request_transition", a.errorId());
     }
   }
 
