@@ -40,6 +40,7 @@ public final class JarvisCli {
 
   JarvisCli() {
     commands.put("operations", (args, in, out, err) -> operations(out));
+    commands.put("demo", (args, in, out, err) -> DemoCommand.run(args, out));
     commands.put("c14n", JarvisCli::canonicalize);
     commands.put("hash-event", JarvisCli::hashEvent);
     commands.put("hash-action", JarvisCli::hashAction);
