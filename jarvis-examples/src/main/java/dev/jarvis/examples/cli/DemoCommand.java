@@ -24,18 +24,6 @@ import java.util.UUID;
  */
 final class DemoCommand {
 
-  static final String POLICY =
-      """
-      {"id": "policy-bounded-001", "owner_worker_id": "worker-human-001",
-       "created_by_actor_id": "actor-human-001", "autonomy_level": "execute_with_review",
-       "allowed_actions": [{"action": "summarize"}],
-       "denied_actions": [{"action": "delete_repository"}],
-       "review_required_actions": [{"action": "fetch_external_source"}],
-       "risk_classes": ["low", "medium"], "escalation_rules": [],
-       "created_at": "2026-01-01T00:00:00Z", "tool_grants": ["tool:search"],
-       "request_limits": {"max_pending_requests": 2}}
-      """;
-
   private DemoCommand() {}
 
   static int run(String[] args, PrintStream out) throws Exception {
@@ -59,7 +47,7 @@ final class DemoCommand {
         new SecureRandom().nextBytes(secret);
         token = HexFormat.of().formatHex(secret);
         out.println("Starting the embedded reference host …");
-        JsonNode policy = JarvisJson.mapper().readTree(POLICY);
+        JsonNode policy = JarvisJson.mapper().readTree(DemoPolicy.JSON);
         embedded = ReferenceHost.start(ReferenceHostConfig.of(token).withPolicy(policy));
         base = embedded.baseUri().toString();
         out.println("Reference host listening on " + base);
