@@ -1,5 +1,8 @@
 package dev.jarvis.client;
 
+import dev.jarvis.client.generated.invoker.ApiException;
+import dev.jarvis.client.generated.invoker.ApiResponse;
+import dev.jarvis.client.internal.GeneratedApis;
 import dev.jarvis.client.internal.Invoker;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.ProtocolOperations;
@@ -20,6 +23,7 @@ import dev.jarvis.model.Worker;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One protocol call as a value: which operation, on which WorkSession, with which body. Run it with
@@ -204,16 +208,8 @@ public final class JarvisCall<T> {
         "appendJarvisEvent",
         workSessionId,
         draft,
-        (api, h, b) ->
-            api.workSessions.appendJarvisEventWithHttpInfo(
-                workSessionId,
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                h.expectedRevision(),
-                h.previousEventHash(),
-                (JarvisEvent) b));
+        JarvisEvent.class,
+        api -> api.workSessions::appendJarvisEventWithHttpInfo);
   }
 
   public static JarvisCall<PolicyDecision> recordPolicyDecision(
@@ -222,16 +218,8 @@ public final class JarvisCall<T> {
         "recordPolicyDecision",
         workSessionId,
         decision,
-        (api, h, b) ->
-            api.controlPlane.recordPolicyDecisionWithHttpInfo(
-                workSessionId,
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                h.expectedRevision(),
-                h.previousEventHash(),
-                (PolicyDecision) b));
+        PolicyDecision.class,
+        api -> api.controlPlane::recordPolicyDecisionWithHttpInfo);
   }
 
   public static JarvisCall<Request> createRequest(String workSessionId, Request request) {
@@ -239,16 +227,8 @@ public final class JarvisCall<T> {
         "createRequest",
         workSessionId,
         request,
-        (api, h, b) ->
-            api.controlPlane.createRequestWithHttpInfo(
-                workSessionId,
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                h.expectedRevision(),
-                h.previousEventHash(),
-                (Request) b));
+        Request.class,
+        api -> api.controlPlane::createRequestWithHttpInfo);
   }
 
   public static JarvisCall<Review> recordReview(String workSessionId, Review review) {
@@ -256,16 +236,8 @@ public final class JarvisCall<T> {
         "recordReview",
         workSessionId,
         review,
-        (api, h, b) ->
-            api.controlPlane.recordReviewWithHttpInfo(
-                workSessionId,
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                h.expectedRevision(),
-                h.previousEventHash(),
-                (Review) b));
+        Review.class,
+        api -> api.controlPlane::recordReviewWithHttpInfo);
   }
 
   public static JarvisCall<Takeover> recordTakeover(String workSessionId, Takeover takeover) {
@@ -273,16 +245,8 @@ public final class JarvisCall<T> {
         "recordTakeover",
         workSessionId,
         takeover,
-        (api, h, b) ->
-            api.controlPlane.recordTakeoverWithHttpInfo(
-                workSessionId,
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                h.expectedRevision(),
-                h.previousEventHash(),
-                (Takeover) b));
+        Takeover.class,
+        api -> api.controlPlane::recordTakeoverWithHttpInfo);
   }
 
   public static JarvisCall<Contribution> recordContribution(
@@ -291,16 +255,8 @@ public final class JarvisCall<T> {
         "recordContribution",
         workSessionId,
         contribution,
-        (api, h, b) ->
-            api.attribution.recordContributionWithHttpInfo(
-                workSessionId,
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                h.expectedRevision(),
-                h.previousEventHash(),
-                (Contribution) b));
+        Contribution.class,
+        api -> api.attribution::recordContributionWithHttpInfo);
   }
 
   public static JarvisCall<LearningRecord> createLearningRecord(
@@ -309,16 +265,8 @@ public final class JarvisCall<T> {
         "createLearningRecord",
         workSessionId,
         record,
-        (api, h, b) ->
-            api.learning.createLearningRecordWithHttpInfo(
-                workSessionId,
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                h.expectedRevision(),
-                h.previousEventHash(),
-                (LearningRecord) b));
+        LearningRecord.class,
+        api -> api.learning::createLearningRecordWithHttpInfo);
   }
 
   public static JarvisCall<MemoryProposal> createMemoryProposal(
@@ -327,16 +275,8 @@ public final class JarvisCall<T> {
         "createMemoryProposal",
         workSessionId,
         proposal,
-        (api, h, b) ->
-            api.learning.createMemoryProposalWithHttpInfo(
-                workSessionId,
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                h.expectedRevision(),
-                h.previousEventHash(),
-                (MemoryProposal) b));
+        MemoryProposal.class,
+        api -> api.learning::createMemoryProposalWithHttpInfo);
   }
 
   public static JarvisCall<SkillProposal> createSkillProposal(
@@ -345,16 +285,8 @@ public final class JarvisCall<T> {
         "createSkillProposal",
         workSessionId,
         proposal,
-        (api, h, b) ->
-            api.learning.createSkillProposalWithHttpInfo(
-                workSessionId,
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                h.expectedRevision(),
-                h.previousEventHash(),
-                (SkillProposal) b));
+        SkillProposal.class,
+        api -> api.learning::createSkillProposalWithHttpInfo);
   }
 
   public static JarvisCall<EvidenceManifest> exportEvidenceManifest(String workSessionId) {
@@ -386,11 +318,45 @@ public final class JarvisCall<T> {
                 (OutcomeReport) b));
   }
 
-  private static <T> JarvisCall<T> scoped(
-      String operationId, String workSessionId, Object body, Invoker<T> invoker) {
+  /** The generated method of a WorkSession-scoped mutation: path id, six headers, body. */
+  @FunctionalInterface
+  private interface ScopedMethod<B, T> {
+    ApiResponse<T> call(
+        String workSessionId,
+        String protocolVersion,
+        String actorId,
+        String idempotencyKey,
+        String requestTimestamp,
+        Integer expectedRevision,
+        String previousEventHash,
+        B body)
+        throws ApiException;
+  }
+
+  private static <B, T> JarvisCall<T> scoped(
+      String operationId,
+      String workSessionId,
+      B body,
+      Class<B> bodyType,
+      Function<GeneratedApis, ScopedMethod<B, T>> method) {
     Objects.requireNonNull(workSessionId, "workSessionId");
     Objects.requireNonNull(body, "body");
-    return of(operationId, workSessionId, body, invoker);
+    return of(
+        operationId,
+        workSessionId,
+        body,
+        (api, h, b) ->
+            method
+                .apply(api)
+                .call(
+                    workSessionId,
+                    h.protocolVersion(),
+                    h.actorId(),
+                    h.idempotencyKey(),
+                    h.requestTimestamp(),
+                    h.expectedRevision(),
+                    h.previousEventHash(),
+                    bodyType.cast(b)));
   }
 
   /** A path id the generated API can encode; a missing one is refused by pre-flight validation. */
