@@ -12,6 +12,7 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The WireMock side of the stub host: a global response transformer that hands every request to
@@ -22,10 +23,15 @@ final class StubHostTransformer implements ResponseDefinitionTransformerV2 {
 
   static final String NAME = "jarvis-stub-host";
 
-  private final StubHost host;
+  private final Function<StubRequest, StubResponse> handler;
 
   StubHostTransformer(StubHost host) {
-    this.host = host;
+    this(host::handle);
+  }
+
+  /** A transformer answering with any handler, e.g. a stub host with a deliberate defect. */
+  StubHostTransformer(Function<StubRequest, StubResponse> handler) {
+    this.handler = handler;
   }
 
   @Override
@@ -47,7 +53,7 @@ final class StubHostTransformer implements ResponseDefinitionTransformerV2 {
     }
     String path = URI.create(request.getUrl()).getRawPath();
     StubResponse answer =
-        host.handle(
+        handler.apply(
             new StubRequest(
                 request.getMethod().getName(), path, headers, nullToEmpty(request.getBody())));
     return toDefinition(answer);
