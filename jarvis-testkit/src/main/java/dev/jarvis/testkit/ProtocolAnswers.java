@@ -52,9 +52,14 @@ final class ProtocolAnswers {
 
   /** HTTP 400 with the violation as a ProtocolError. */
   StubResponse refusal(ProtocolViolation violation) {
+    return refusal(400, violation);
+  }
+
+  /** The violation as a ProtocolError, with another status (404 for a path the spec lacks). */
+  StubResponse refusal(int status, ProtocolViolation violation) {
     JsonNode body =
         JarvisJson.mapper().valueToTree(violation.toProtocolError("trace:stub-" + ids.get()));
-    return StubResponse.json(400, protocolHeaders(), body);
+    return StubResponse.json(status, protocolHeaders(), body);
   }
 
   /** HTTP 500 naming a defect of the stub itself; deliberately not a protocol answer. */

@@ -10,6 +10,7 @@ import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.Parsed;
 import dev.jarvis.core.headers.RequestHeaders;
 import dev.jarvis.core.validation.PayloadValidator;
+import dev.jarvis.model.ProtocolErrorId;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -82,7 +83,7 @@ final class RequestVerifier {
             : "path parameter " + match.source();
     return Optional.of(
         ProtocolViolation.of(
-            dev.jarvis.model.ProtocolErrorId.fromValue(match.rejectionId()),
+            ProtocolErrorId.fromValue(match.rejectionId()),
             op.requestSchema().map(ObjectTypes::of).orElse("request"),
             "/" + match.bodyField(),
             match.bodyField() + " is '" + actual + "' but " + source + " is '" + expected + "'."));

@@ -75,7 +75,7 @@ final class StubHost {
               request.path(),
               "The spec has no operation " + request.method() + " " + request.path() + ".");
       received.add(unknown);
-      return checked(answers.refusal(unknown), Optional.empty());
+      return checked(answers.refusal(404, unknown), Optional.empty());
     }
     ProtocolOperation op = route.get().operation();
     StubResponse answer = answer(op, route.get().pathParameters(), request, next);

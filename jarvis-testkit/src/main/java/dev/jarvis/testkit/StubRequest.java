@@ -1,6 +1,7 @@
 package dev.jarvis.testkit;
 
 import dev.jarvis.core.headers.HeaderLookup;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,12 +47,12 @@ public record StubRequest(
         && method.equals(r.method)
         && path.equals(r.path)
         && headers.equals(r.headers)
-        && java.util.Arrays.equals(body, r.body);
+        && Arrays.equals(body, r.body);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(method, path, headers, java.util.Arrays.hashCode(body));
+    return Objects.hash(method, path, headers, Arrays.hashCode(body));
   }
 
   @Override

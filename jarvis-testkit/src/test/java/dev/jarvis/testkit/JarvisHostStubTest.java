@@ -21,8 +21,11 @@ import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.model.ProtocolErrorId;
 import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -136,7 +139,7 @@ class JarvisHostStubTest {
   @EnumSource(value = MissingHeader.class)
   void aScopedMutationMissingAHeaderIsRefusedWithItsErrorId(MissingHeader missing) {
     Map<String, String> headers =
-        new java.util.LinkedHashMap<>(calls.headers("recordPolicyDecision", AGENT, cursor));
+        new LinkedHashMap<>(calls.headers("recordPolicyDecision", AGENT, cursor));
     headers.remove(missing.header);
     StubCalls.Answer answer =
         calls.send(
@@ -322,6 +325,21 @@ class JarvisHostStubTest {
                 calls.headers("getWorkSession", HUMAN, null),
                 null,
                 Duration.ofMillis(200)));
+  }
+
+  @Test
+  void aPathTheSpecLacksIsA404ProtocolError() throws Exception {
+    HttpResponse<String> answer =
+        HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(host.baseUrl() + "/nowhere"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertEquals(404, answer.statusCode());
+    assertTrue(answer.body().contains("\"error_id\":\"unknown_state\""), answer.body());
+    assertEquals("v0.1", answer.headers().firstValue(JarvisHeaders.PROTOCOL_VERSION).orElseThrow());
+    assertEquals("unknown_state", host.receivedViolations().get(0).errorId().getValue());
   }
 
   @Test

@@ -4,8 +4,11 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * The command-line face of the suite, for {@code jarvis-cli.jar conformance}:
@@ -36,9 +39,15 @@ public final class ConformanceCommand {
 
   /** Parses {@code args}, runs the suite, and returns the exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, Clock.systemUTC(), () -> UUID.randomUUID().toString());
+  }
+
+  /** As {@link #run(String[], PrintStream, PrintStream)}, with the suite's clock and ids. */
+  static int run(
+      String[] args, PrintStream out, PrintStream err, Clock clock, Supplier<String> ids) {
     ConformanceConfig config;
     try {
-      config = parse(args, out);
+      config = parse(args, out, clock, ids);
     } catch (IllegalArgumentException e) {
       err.println("conformance: " + e.getMessage());
       err.println(USAGE_TEXT);
@@ -55,7 +64,8 @@ public final class ConformanceCommand {
     }
   }
 
-  private static ConformanceConfig parse(String[] args, PrintStream out) {
+  private static ConformanceConfig parse(
+      String[] args, PrintStream out, Clock clock, Supplier<String> ids) {
     String baseUrl = null;
     String token = null;
     String actor = null;
@@ -102,6 +112,6 @@ public final class ConformanceCommand {
     if (reportDir != null) {
       builder.reportDir(Path.of(reportDir));
     }
-    return builder.progress(out).build();
+    return builder.progress(out).clock(clock).ids(ids).build();
   }
 }

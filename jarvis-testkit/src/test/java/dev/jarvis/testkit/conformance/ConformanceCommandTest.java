@@ -16,7 +16,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ConformanceCommandTest {
 
-  @RegisterExtension final JarvisHostStub stub = JarvisHostStub.create();
+  @RegisterExtension
+  final JarvisHostStub stub =
+      JarvisHostStub.builder().clock(Fixtures.CLOCK).ids(Fixtures.counting("host-")).build();
 
   @TempDir Path reports;
 
@@ -24,7 +26,8 @@ class ConformanceCommandTest {
   private final Fixtures.Captured err = new Fixtures.Captured();
 
   private int run(String... args) {
-    return ConformanceCommand.run(args, out.stream, err.stream);
+    return ConformanceCommand.run(
+        args, out.stream, err.stream, Fixtures.CLOCK, Fixtures.counting("cli-"));
   }
 
   @Test
@@ -41,9 +44,7 @@ class ConformanceCommandTest {
   void aFailingCheckExitsOne() {
     try (BrokenHost broken =
         new BrokenHost(
-            BrokenHost.Defect.WRONG_ERROR_IDS,
-            java.time.Clock.systemUTC(),
-            Fixtures.counting("b-"))) {
+            BrokenHost.Defect.WRONG_ERROR_IDS, Fixtures.CLOCK, Fixtures.counting("b-"))) {
       assertEquals(1, run("--base-url", broken.baseUrl(), "--token", "t"));
       assertTrue(out.text().contains("FAIL  "));
     }
