@@ -1,0 +1,22 @@
+package dev.jarvis.host.reference;
+
+import dev.jarvis.model.Contribution;
+import dev.jarvis.server.generated.api.AttributionApi;
+import jakarta.ws.rs.core.Response;
+
+/** AttributionApi, answered by the host kit. */
+public class AttributionResource extends ProtocolResource implements AttributionApi {
+
+  @Override
+  public Response recordContribution(
+      String workSessionId,
+      String jarvisProtocolVersion,
+      String jarvisActorId,
+      String jarvisIdempotencyKey,
+      String jarvisRequestTimestamp,
+      Integer jarvisExpectedWorkSessionRevision,
+      String jarvisPreviousEventHash,
+      Contribution contribution) {
+    return respond();
+  }
+}
