@@ -71,7 +71,7 @@ class TreesAndTextTest {
   @Test
   void manyMembersAreOrderedAsATreeMapOrdersThem() throws Exception {
     Random random = new Random(1000);
-    for (int size : new int[] {17, 100, 5_000}) {
+    for (int size : new int[] {17, 100, 5_000, 70_000, 3}) {
       Map<String, Integer> sorted = new TreeMap<>();
       while (sorted.size() < size) {
         sorted.put(StringsTest.randomString(random, random.nextInt(6)), sorted.size());

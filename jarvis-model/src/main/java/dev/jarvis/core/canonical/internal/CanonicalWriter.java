@@ -18,6 +18,7 @@ import dev.jarvis.core.canonical.CanonicalizationException;
 import dev.jarvis.core.canonical.CanonicalizationException.Reason;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
@@ -33,8 +34,9 @@ import java.util.Objects;
  * comma becomes the closing brace. Nested objects are therefore ordered once, before their parent.
  *
  * <p>An instance is single-threaded and reused through {@link #acquire()} / {@link #release()}, so
- * that its buffers survive between calls on the same thread; buffers that grew past 1 MiB are
- * dropped on release.
+ * that its buffers survive between calls on the same thread; buffers that grew past 1 MiB (or room
+ * for 64Ki members) are dropped on release. It also keeps the UTF-8 of up to 256 recent member
+ * names of at most 64 chars, which recur from one document to the next.
  */
 public final class CanonicalWriter {
 
@@ -53,12 +55,13 @@ public final class CanonicalWriter {
 
   private static final int INITIAL = 4096;
   private static final int KEEP = 1 << 20;
+  private static final int MEMBERS = 64;
+  private static final int KEEP_MEMBERS = 1 << 16;
   private static final long MAX_SAFE_INTEGER = 1L << 53;
   private static final int NAME_CACHE = 256;
   private static final int NAME_CACHE_MAX_LENGTH = 64;
 
-  private static final byte[] HEX =
-      "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
   /**
    * For ASCII: 0 is written as is, -1 as a backslash-u escape, else the letter after a backslash.
@@ -87,12 +90,12 @@ public final class CanonicalWriter {
   private char[] chars = new char[256];
 
   // The members of the objects being written, as a stack; perm[base, top) orders [base, top).
-  private String[] names = new String[64];
-  private long[] keys = new long[64];
-  private int[] starts = new int[64];
-  private JsonNode[] values = new JsonNode[64];
-  private int[] perm = new int[64];
-  private int[] permTmp = new int[64];
+  private String[] names;
+  private long[] keys;
+  private int[] starts;
+  private JsonNode[] values;
+  private int[] perm;
+  private int[] permTmp;
   private int top;
   private int highWater;
 
@@ -107,7 +110,18 @@ public final class CanonicalWriter {
 
   private boolean inUse;
 
-  private CanonicalWriter() {}
+  private CanonicalWriter() {
+    newMemberArrays(MEMBERS);
+  }
+
+  private void newMemberArrays(int n) {
+    names = new String[n];
+    keys = new long[n];
+    starts = new int[n];
+    values = new JsonNode[n];
+    perm = new int[n];
+    permTmp = new int[n];
+  }
 
   /** This thread's writer, empty; call {@link #release()} when done with its bytes. */
   public static CanonicalWriter acquire() {
@@ -137,6 +151,9 @@ public final class CanonicalWriter {
     }
     if (chars.length > KEEP) {
       chars = new char[256];
+    }
+    if (names.length > KEEP_MEMBERS) {
+      newMemberArrays(MEMBERS);
     }
     inUse = false;
   }
