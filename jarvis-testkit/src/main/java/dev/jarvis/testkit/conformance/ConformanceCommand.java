@@ -1,0 +1,117 @@
+package dev.jarvis.testkit.conformance;
+
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * The command-line face of the suite, for {@code jarvis-cli.jar conformance}:
+ *
+ * <pre>
+ * conformance --base-url URL --token T [--actor ID] [--report-dir DIR] [--recorded DIR]
+ * conformance --recorded DIR [--report-dir DIR]
+ * </pre>
+ *
+ * Exit codes: 0 every check passed, 1 a check failed, 2 usage error or host unreachable.
+ */
+public final class ConformanceCommand {
+
+  /** Every check passed. */
+  public static final int PASSED = 0;
+
+  /** At least one check failed. */
+  public static final int FAILED = 1;
+
+  /** Bad arguments, or the host could not be reached. */
+  public static final int USAGE = 2;
+
+  static final String USAGE_TEXT =
+      "usage: conformance --base-url URL --token T [--actor ID] [--report-dir DIR] [--recorded DIR]\n"
+          + "       conformance --recorded DIR [--report-dir DIR]";
+
+  private ConformanceCommand() {}
+
+  /** Parses {@code args}, runs the suite, and returns the exit code. */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, Clock.systemUTC(), () -> UUID.randomUUID().toString());
+  }
+
+  /** As {@link #run(String[], PrintStream, PrintStream)}, with the suite's clock and ids. */
+  static int run(
+      String[] args, PrintStream out, PrintStream err, Clock clock, Supplier<String> ids) {
+    ConformanceConfig config;
+    try {
+      config = parse(args, out, clock, ids);
+    } catch (IllegalArgumentException e) {
+      err.println("conformance: " + e.getMessage());
+      err.println(USAGE_TEXT);
+      return USAGE;
+    }
+    try {
+      return ConformanceSuite.run(config).passed() ? PASSED : FAILED;
+    } catch (HostUnreachableException e) {
+      err.println("conformance: " + e.getMessage());
+      return USAGE;
+    } catch (UncheckedIOException e) {
+      err.println("conformance: " + e.getMessage() + ": " + e.getCause().getMessage());
+      return USAGE;
+    }
+  }
+
+  private static ConformanceConfig parse(
+      String[] args, PrintStream out, Clock clock, Supplier<String> ids) {
+    String baseUrl = null;
+    String token = null;
+    String actor = null;
+    String reportDir = null;
+    String recorded = null;
+    List<String> rest = new ArrayList<>(List.of(args));
+    while (!rest.isEmpty()) {
+      String option = rest.remove(0);
+      if (rest.isEmpty() || rest.get(0).startsWith("--")) {
+        throw new IllegalArgumentException(option + " needs a value");
+      }
+      String value = rest.remove(0);
+      switch (option) {
+        case "--base-url" -> baseUrl = value;
+        case "--token" -> token = value;
+        case "--actor" -> actor = value;
+        case "--report-dir" -> reportDir = value;
+        case "--recorded" -> recorded = value;
+        default -> throw new IllegalArgumentException("unknown option " + option);
+      }
+    }
+    if (baseUrl == null && recorded == null) {
+      throw new IllegalArgumentException("give --base-url and --token, or --recorded");
+    }
+    if (baseUrl != null && token == null) {
+      throw new IllegalArgumentException("--base-url needs --token");
+    }
+    ConformanceConfig.Builder builder;
+    if (baseUrl != null) {
+      URI url = URI.create(baseUrl);
+      if (url.getScheme() == null || !url.getScheme().matches("https?") || url.getHost() == null) {
+        throw new IllegalArgumentException("--base-url must be an http(s) URL: " + baseUrl);
+      }
+      builder = ConformanceConfig.live(url, token);
+      if (recorded != null) {
+        builder.recordedDir(Path.of(recorded));
+      }
+    } else {
+      builder = ConformanceConfig.recorded(Path.of(recorded));
+    }
+    if (actor != null) {
+      builder.registrarActorId(actor);
+    }
+    if (reportDir != null) {
+      builder.reportDir(Path.of(reportDir));
+    }
+    return builder.progress(out).clock(clock).ids(ids).build();
+  }
+}
