@@ -10,17 +10,21 @@ import dev.jarvis.host.StoredRecord;
 import dev.jarvis.model.ProtocolErrorId;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * appendJarvisEvent: the client's event is appended verbatim once {@code EventChain.checkNext}
  * accepts it (done by {@link SessionMutations}). Its type may end the WorkSession (see {@link
  * WorkSessionLifecycle}); it cannot complete while a Request is open ({@code request_unresolved}).
- * An AgentWorker's event is an agent action: it names the PolicyDecision that allowed it as {@code
- * policy_decision:<id>} in {@code payload.evidence_refs}. No such reference or decision is {@code
- * missing_policy_decision}; a {@code deny} decision is {@code policy_denied}; a {@code
- * review_required} decision whose Request was not approved or narrowed is {@code review_required}.
+ * An AgentWorker's event whose {@code payload.action} is an action the WorkSession's Policy governs
+ * (or that names a decision) is an agent action: it names the PolicyDecision that allowed that
+ * action as {@code policy_decision:<id>} in {@code payload.evidence_refs}. No such reference or
+ * decision is {@code missing_policy_decision}; a {@code deny} decision is {@code policy_denied}; a
+ * {@code review_required} decision whose Request was not approved or narrowed is {@code
+ * review_required}.
  */
 final class EventAppendRule implements ScopedRule {
 
@@ -39,7 +43,9 @@ final class EventAppendRule implements ScopedRule {
   public Effect apply(ProtocolCall call, SessionView session) {
     JsonNode event = call.body();
     String type = event.path("type").asText();
-    if (authority.typeOf(call.actorId()).filter("agent"::equals).isPresent()) {
+    if (authority.typeOf(call.actorId()).filter("agent"::equals).isPresent()
+        && (governed(session).contains(event.path("payload").path("action").asText())
+            || decisionRef(event).isPresent())) {
       checkDecision(call.actorId(), event, session);
     }
     Optional<String> next = WorkSessionLifecycle.afterEvent(session.session().status(), type);
@@ -67,15 +73,12 @@ final class EventAppendRule implements ScopedRule {
   }
 
   private void checkDecision(String actorId, JsonNode event, SessionView session) {
-    Optional<String> named =
-        RecordFields.texts(event.path("payload").path("evidence_refs")).stream()
-            .filter(ref -> ref.startsWith(DECISION_REF))
-            .map(ref -> ref.substring(DECISION_REF.length()))
-            .findFirst();
+    String action = event.path("payload").path("action").asText();
     StoredRecord decision =
-        named
+        decisionRef(event)
             .flatMap(id -> session.record(RecordKind.POLICY_DECISION, id))
             .filter(d -> actorId.equals(d.body().path("actor_id").asText()))
+            .filter(d -> action.equals(d.body().path("requested_action").path("action").asText()))
             .orElseThrow(
                 () ->
                     refuse(
@@ -84,7 +87,7 @@ final class EventAppendRule implements ScopedRule {
                         "/payload/evidence_refs",
                         "An AgentWorker action names its PolicyDecision as "
                             + DECISION_REF
-                            + "<id>, recorded in this WorkSession for the same Actor."));
+                            + "<id>, recorded in this WorkSession for the same Actor and action."));
     String result = decision.body().path("result").asText();
     if ("deny".equals(result)) {
       throw refuse(
@@ -158,5 +161,32 @@ final class EventAppendRule implements ScopedRule {
               + scope.path("max_uses")
               + " use(s).");
     }
+  }
+
+  /** The {@code policy_decision:<id>} the event names, if any. */
+  private static Optional<String> decisionRef(JsonNode event) {
+    return RecordFields.texts(event.path("payload").path("evidence_refs")).stream()
+        .filter(ref -> ref.startsWith(DECISION_REF))
+        .map(ref -> ref.substring(DECISION_REF.length()))
+        .findFirst();
+  }
+
+  /** The actions the WorkSession's Policy governs: allowed, denied, reviewed or external sends. */
+  private static Set<String> governed(SessionView session) {
+    Set<String> actions = new HashSet<>();
+    session
+        .policy()
+        .ifPresent(
+            policy -> {
+              for (String list :
+                  List.of(
+                      "allowed_actions",
+                      "denied_actions",
+                      "review_required_actions",
+                      "external_send_rules")) {
+                actions.addAll(RecordFields.actionNames(policy.path(list)));
+              }
+            });
+    return actions;
   }
 }

@@ -429,21 +429,48 @@ class ProtocolStateTest {
 
   // --- Agent actions need a PolicyDecision ---
 
-  private static ObjectNode agentEvent(String id, String decisionId) {
-    ObjectNode e = Payloads.event(id, "source.collected", Payloads.AGENT);
-    ((ObjectNode) e.path("payload")).putArray("evidence_refs").add("policy_decision:" + decisionId);
+  /** An agent event doing {@code action} under PolicyDecision {@code decisionId}. */
+  private static ObjectNode agentEvent(String id, String decisionId, String action) {
+    ObjectNode e = Payloads.event(id, "agent.acted", Payloads.AGENT);
+    ObjectNode payload = (ObjectNode) e.path("payload");
+    payload.put("action", action);
+    payload.putArray("evidence_refs").add("policy_decision:" + decisionId);
     return e;
+  }
+
+  private static ObjectNode agentEvent(String id, String decisionId) {
+    return agentEvent(id, decisionId, "fetch_external_source");
   }
 
   @Test
   void anAgentActionWithoutADecisionIsRefused() {
     try (TestHost t = TestHost.withSession()) {
-      Answer a =
-          append(
-              t,
+      ObjectNode e = Payloads.event("event-agent-1", "agent.acted", Payloads.AGENT);
+      ((ObjectNode) e.path("payload")).put("action", "summarize");
+      assertEquals("missing_policy_decision", append(t, Payloads.AGENT, e).errorId());
+    }
+  }
+
+  @Test
+  void anAgentActionUnderADecisionForAnotherActionIsRefused() {
+    try (TestHost t = TestHost.withSession()) {
+      created(
+          t.scopedPost(
+              "/policy-decisions",
               Payloads.AGENT,
-              Payloads.event("event-agent-1", "source.collected", Payloads.AGENT));
+              Payloads.decision("pd-1", "summarize", "allow")));
+      Answer a =
+          append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1", "delete_repository"));
       assertEquals("missing_policy_decision", a.errorId());
+    }
+  }
+
+  @Test
+  void anAgentNoteOutsideThePolicysActionsNeedsNoDecision() {
+    try (TestHost t = TestHost.withSession()) {
+      created(
+          append(
+              t, Payloads.AGENT, Payloads.event("event-note-1", "note.recorded", Payloads.AGENT)));
     }
   }
 
@@ -457,7 +484,8 @@ class ProtocolStateTest {
               Payloads.decision("pd-1", "delete_repository", "deny")));
       assertEquals(
           "policy_denied",
-          append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1")).errorId());
+          append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1", "delete_repository"))
+              .errorId());
     }
   }
 
@@ -516,7 +544,7 @@ class ProtocolStateTest {
               "/policy-decisions",
               Payloads.AGENT,
               Payloads.decision("pd-1", "summarize", "allow")));
-      created(append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1")));
+      created(append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1", "summarize")));
     }
   }
 
