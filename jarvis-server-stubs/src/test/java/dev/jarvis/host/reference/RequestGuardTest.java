@@ -167,6 +167,12 @@ class RequestGuardTest {
             h -> h.put("Jarvis-Expected-WorkSession-Revision", "0"),
             b -> {}),
         refusal(
+            "an expected revision beyond any 32-bit revision",
+            400,
+            "stale_work_session_revision",
+            h -> h.put("Jarvis-Expected-WorkSession-Revision", "99999999999"),
+            b -> {}),
+        refusal(
             "a previous hash off the chain",
             400,
             "invalid_previous_event_hash",
