@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  * The command-line face of the suite, for {@code jarvis-cli.jar conformance}:
  *
  * <pre>
- * conformance --base-url URL --token T [--actor ID] [--report-dir DIR] [--recorded DIR]
+ * conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--recorded DIR]
  * conformance --recorded DIR [--report-dir DIR]
  * </pre>
  *
@@ -32,7 +32,7 @@ public final class ConformanceCommand {
   public static final int USAGE = 2;
 
   static final String USAGE_TEXT =
-      "usage: conformance --base-url URL --token T [--actor ID] [--report-dir DIR] [--recorded DIR]\n"
+      "usage: conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--recorded DIR]\n"
           + "       conformance --recorded DIR [--report-dir DIR]";
 
   private ConformanceCommand() {}
@@ -69,6 +69,7 @@ public final class ConformanceCommand {
     String baseUrl = null;
     String token = null;
     String actor = null;
+    String policy = null;
     String reportDir = null;
     String recorded = null;
     List<String> rest = new ArrayList<>(List.of(args));
@@ -82,6 +83,7 @@ public final class ConformanceCommand {
         case "--base-url" -> baseUrl = value;
         case "--token" -> token = value;
         case "--actor" -> actor = value;
+        case "--policy" -> policy = value;
         case "--report-dir" -> reportDir = value;
         case "--recorded" -> recorded = value;
         default -> throw new IllegalArgumentException("unknown option " + option);
@@ -108,6 +110,9 @@ public final class ConformanceCommand {
     }
     if (actor != null) {
       builder.registrarActorId(actor);
+    }
+    if (policy != null) {
+      builder.policyId(policy);
     }
     if (reportDir != null) {
       builder.reportDir(Path.of(reportDir));

@@ -1,5 +1,6 @@
 package dev.jarvis.testkit.conformance;
 
+import dev.jarvis.testkit.SampleRecords;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -19,6 +20,8 @@ import java.util.function.Supplier;
  * @param token sent as {@code Authorization: Bearer <token>} to the live host
  * @param registrarActorId the {@code Jarvis-Actor-Id} under which the suite registers its own
  *     Workers and Actors; the host must let this Actor register them
+ * @param policyId the Policy the suite's WorkSessions and PolicyDecisions name; the host must hold
+ *     it (the spec has no operation to create one) and let it allow the action {@code read_source}
  * @param recordedDir a directory of recorded exchanges to judge, if any
  * @param reportDir where the JUnit XML and Markdown reports go, if anywhere
  * @param ids where the suite's ids (Workers, Actors, WorkSessions, records, idempotency keys) come
@@ -31,6 +34,7 @@ public record ConformanceConfig(
     Optional<URI> baseUrl,
     String token,
     String registrarActorId,
+    String policyId,
     Optional<Path> recordedDir,
     Optional<Path> reportDir,
     Supplier<String> ids,
@@ -38,13 +42,20 @@ public record ConformanceConfig(
     Duration timeout,
     PrintStream progress) {
 
-  /** The Actor the suite registers its Workers and Actors under, unless told otherwise. */
-  public static final String DEFAULT_REGISTRAR_ACTOR = "actor-conformance-registrar";
+  /**
+   * The Actor the suite registers its Workers and Actors under, unless told otherwise: the
+   * reference host's default admin Actor.
+   */
+  public static final String DEFAULT_REGISTRAR_ACTOR = "host-admin";
+
+  /** The Policy the suite names unless told otherwise: the spec's example Policy. */
+  public static final String DEFAULT_POLICY = SampleRecords.POLICY_ID;
 
   public ConformanceConfig {
     Objects.requireNonNull(baseUrl, "baseUrl");
     Objects.requireNonNull(token, "token");
     Objects.requireNonNull(registrarActorId, "registrarActorId");
+    Objects.requireNonNull(policyId, "policyId");
     Objects.requireNonNull(recordedDir, "recordedDir");
     Objects.requireNonNull(reportDir, "reportDir");
     Objects.requireNonNull(ids, "ids");
@@ -72,6 +83,7 @@ public record ConformanceConfig(
     private Optional<URI> baseUrl = Optional.empty();
     private String token = "";
     private String registrarActorId = DEFAULT_REGISTRAR_ACTOR;
+    private String policyId = DEFAULT_POLICY;
     private Optional<Path> recordedDir = Optional.empty();
     private Optional<Path> reportDir = Optional.empty();
     private Supplier<String> ids = () -> UUID.randomUUID().toString();
@@ -96,6 +108,11 @@ public record ConformanceConfig(
 
     public Builder registrarActorId(String actorId) {
       this.registrarActorId = Objects.requireNonNull(actorId, "actorId");
+      return this;
+    }
+
+    public Builder policyId(String policyId) {
+      this.policyId = Objects.requireNonNull(policyId, "policyId");
       return this;
     }
 
@@ -131,7 +148,16 @@ public record ConformanceConfig(
 
     public ConformanceConfig build() {
       return new ConformanceConfig(
-          baseUrl, token, registrarActorId, recordedDir, reportDir, ids, clock, timeout, progress);
+          baseUrl,
+          token,
+          registrarActorId,
+          policyId,
+          recordedDir,
+          reportDir,
+          ids,
+          clock,
+          timeout,
+          progress);
     }
   }
 }

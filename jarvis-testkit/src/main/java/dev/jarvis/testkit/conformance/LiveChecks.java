@@ -37,6 +37,7 @@ final class LiveChecks {
   private final Supplier<String> ids;
   private final java.time.Clock clock;
   private final String registrar;
+  private final String policy;
   private final String humanWorker;
   private final String agentWorker;
   private final String human;
@@ -48,6 +49,7 @@ final class LiveChecks {
     this.ids = config.ids();
     this.clock = config.clock();
     this.registrar = config.registrarActorId();
+    this.policy = config.policyId();
     this.humanWorker = id("worker-human");
     this.agentWorker = id("worker-agent");
     this.human = id("actor-human");
@@ -478,10 +480,10 @@ final class LiveChecks {
           ChainCursor at = cursor(session);
           ObjectNode note =
               EventChain.next(
-                  at, SampleRecords.eventDraft(id("evt"), session, agent, "note.recorded", now()));
+                  at, SampleRecords.eventDraft(id("evt"), session, human, "note.recorded", now()));
           expectSuccess(
               host.send(
-                  "appendJarvisEvent", session, headers("appendJarvisEvent", agent, at), note));
+                  "appendJarvisEvent", session, headers("appendJarvisEvent", human, at), note));
           at = cursor(session);
           ObjectNode contribution =
               SampleRecords.contribution(
@@ -633,11 +635,11 @@ final class LiveChecks {
   }
 
   private ObjectNode sessionBody(String session) {
-    return SampleRecords.workSession(session, human, humanWorker, agentWorker, now());
+    return SampleRecords.workSession(session, human, humanWorker, agentWorker, policy, now());
   }
 
   private ObjectNode decision(String session, String actor) {
-    return SampleRecords.policyDecision(id("pd"), session, actor, now());
+    return SampleRecords.policyDecision(id("pd"), session, actor, policy, now());
   }
 
   private static String missingId(String header) {
