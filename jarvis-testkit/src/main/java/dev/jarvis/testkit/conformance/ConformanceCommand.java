@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  * The command-line face of the suite, for {@code jarvis-cli.jar conformance}:
  *
  * <pre>
- * conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--recorded DIR]
+ * conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--record-to DIR] [--recorded DIR]
  * conformance --recorded DIR [--report-dir DIR]
  * </pre>
  *
@@ -32,7 +32,7 @@ public final class ConformanceCommand {
   public static final int USAGE = 2;
 
   static final String USAGE_TEXT =
-      "usage: conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--recorded DIR]\n"
+      "usage: conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--record-to DIR] [--recorded DIR]\n"
           + "       conformance --recorded DIR [--report-dir DIR]";
 
   private ConformanceCommand() {}
@@ -72,6 +72,7 @@ public final class ConformanceCommand {
     String policy = null;
     String reportDir = null;
     String recorded = null;
+    String recordTo = null;
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
       String option = rest.remove(0);
@@ -86,11 +87,15 @@ public final class ConformanceCommand {
         case "--policy" -> policy = value;
         case "--report-dir" -> reportDir = value;
         case "--recorded" -> recorded = value;
+        case "--record-to" -> recordTo = value;
         default -> throw new IllegalArgumentException("unknown option " + option);
       }
     }
     if (baseUrl == null && recorded == null) {
       throw new IllegalArgumentException("give --base-url and --token, or --recorded");
+    }
+    if (baseUrl == null && recordTo != null) {
+      throw new IllegalArgumentException("--record-to needs --base-url");
     }
     if (baseUrl != null && token == null) {
       throw new IllegalArgumentException("--base-url needs --token");
@@ -104,6 +109,9 @@ public final class ConformanceCommand {
       builder = ConformanceConfig.live(url, token);
       if (recorded != null) {
         builder.recordedDir(Path.of(recorded));
+      }
+      if (recordTo != null) {
+        builder.recordTo(Path.of(recordTo));
       }
     } else {
       builder = ConformanceConfig.recorded(Path.of(recorded));

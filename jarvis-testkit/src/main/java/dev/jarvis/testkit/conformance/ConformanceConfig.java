@@ -24,6 +24,7 @@ import java.util.function.Supplier;
  *     it (the spec has no operation to create one) and let it allow the action {@code read_source}
  * @param recordedDir a directory of recorded exchanges to judge, if any
  * @param reportDir where the JUnit XML and Markdown reports go, if anywhere
+ * @param recordTo where to write every live exchange in the recorded-exchange format, if anywhere
  * @param ids where the suite's ids (Workers, Actors, WorkSessions, records, idempotency keys) come
  *     from; each call must return a new one matching the spec's {@code JarvisId} pattern
  * @param clock the suite's clock, for request timestamps and record times
@@ -37,6 +38,7 @@ public record ConformanceConfig(
     String policyId,
     Optional<Path> recordedDir,
     Optional<Path> reportDir,
+    Optional<Path> recordTo,
     Supplier<String> ids,
     Clock clock,
     Duration timeout,
@@ -58,6 +60,7 @@ public record ConformanceConfig(
     Objects.requireNonNull(policyId, "policyId");
     Objects.requireNonNull(recordedDir, "recordedDir");
     Objects.requireNonNull(reportDir, "reportDir");
+    Objects.requireNonNull(recordTo, "recordTo");
     Objects.requireNonNull(ids, "ids");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(timeout, "timeout");
@@ -86,6 +89,7 @@ public record ConformanceConfig(
     private String policyId = DEFAULT_POLICY;
     private Optional<Path> recordedDir = Optional.empty();
     private Optional<Path> reportDir = Optional.empty();
+    private Optional<Path> recordTo = Optional.empty();
     private Supplier<String> ids = () -> UUID.randomUUID().toString();
     private Clock clock = Clock.systemUTC();
     private Duration timeout = Duration.ofSeconds(10);
@@ -126,6 +130,12 @@ public record ConformanceConfig(
       return this;
     }
 
+    /** Writes every live exchange into {@code directory}, to be judged later with no host. */
+    public Builder recordTo(Path directory) {
+      this.recordTo = Optional.of(directory);
+      return this;
+    }
+
     public Builder ids(Supplier<String> ids) {
       this.ids = Objects.requireNonNull(ids, "ids");
       return this;
@@ -154,6 +164,7 @@ public record ConformanceConfig(
           policyId,
           recordedDir,
           reportDir,
+          recordTo,
           ids,
           clock,
           timeout,

@@ -40,6 +40,17 @@ public final class ConformanceSuite {
               target.add(url.toString());
               HostConnection host = new HostConnection(url, config.token(), config.timeout());
               new LiveChecks(config, host, runner).run();
+              config
+                  .recordTo()
+                  .ifPresent(
+                      dir -> {
+                        try {
+                          ExchangeRecorder.write(host.exchanges(), dir);
+                        } catch (IOException e) {
+                          throw new UncheckedIOException("cannot record the exchanges", e);
+                        }
+                        config.progress().println("Exchanges recorded in " + dir);
+                      });
             });
     config
         .recordedDir()
