@@ -39,7 +39,7 @@ public final class ConformanceSuite {
             url -> {
               target.add(url.toString());
               HostConnection host = new HostConnection(url, config.token(), config.timeout());
-              new LiveChecks(config, host, runner).run();
+              LiveChecks.run(config, host, runner);
               config
                   .recordTo()
                   .ifPresent(
