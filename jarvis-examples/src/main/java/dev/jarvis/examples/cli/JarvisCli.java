@@ -13,6 +13,7 @@ import dev.jarvis.core.hash.EventHash;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.ServerOperation;
 import dev.jarvis.host.ServerOperations;
+import dev.jarvis.testkit.conformance.ConformanceCommand;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -40,6 +41,8 @@ public final class JarvisCli {
 
   JarvisCli() {
     commands.put("operations", (args, in, out, err) -> operations(out));
+    commands.put("demo", (args, in, out, err) -> DemoCommand.run(args, out));
+    commands.put("conformance", (args, in, out, err) -> ConformanceCommand.run(args, out, err));
     commands.put("c14n", JarvisCli::canonicalize);
     commands.put("hash-event", JarvisCli::hashEvent);
     commands.put("hash-action", JarvisCli::hashAction);

@@ -71,7 +71,7 @@ class TreesAndTextTest {
   @Test
   void manyMembersAreOrderedAsATreeMapOrdersThem() throws Exception {
     Random random = new Random(1000);
-    for (int size : new int[] {17, 100, 5_000}) {
+    for (int size : new int[] {17, 100, 5_000, 70_000, 3}) {
       Map<String, Integer> sorted = new TreeMap<>();
       while (sorted.size() < size) {
         sorted.put(StringsTest.randomString(random, random.nextInt(6)), sorted.size());
@@ -88,6 +88,61 @@ class TreesAndTextTest {
       assertEquals(ReferenceJcs.tree(expected), utf8(canonical));
       assertArrayEquals(canonical, JcsCanonicalizer.canonicalize(object));
     }
+  }
+
+  @Test
+  void namesSharingLongPrefixesAreOrderedAsStringCompareToOrdersThem() throws Exception {
+    List<String> names =
+        new ArrayList<>(
+            List.of(
+                "abcd",
+                "abcde",
+                "abcd\u0000",
+                "abc",
+                "abc\u0000",
+                "abc\u0000\u0000",
+                "ab",
+                "ab\uffff\uffff",
+                "\uffff",
+                "\uffff\uffff\uffff\uffff\u0000",
+                "\uffff\uffff\uffff\uffff",
+                "\ud800\udc00x",
+                "\ud83d\ude00",
+                "\ue000",
+                "",
+                "\u0000",
+                "\u8000",
+                "\u7fff",
+                "abcdefgh",
+                "abcdefgg"));
+    Collections.shuffle(names, new Random(7));
+    ObjectNode object = NODES.objectNode();
+    names.forEach(name -> object.put(name, name.length()));
+
+    byte[] canonical = JcsCanonicalizer.canonicalize(MAPPER.writeValueAsBytes(object));
+
+    assertEquals(ReferenceJcs.tree(object), utf8(canonical));
+    assertArrayEquals(canonical, JcsCanonicalizer.canonicalize(object));
+  }
+
+  @Test
+  void longStringsAreWrittenWholeWhateverTheyHold() throws Exception {
+    Random random = new Random(65536);
+    StringBuilder mixed = new StringBuilder();
+    while (mixed.length() < 200_000) {
+      mixed.append(StringsTest.randomString(random, 50));
+    }
+    String plain = "x".repeat(3_000_000);
+    String escapes = "\u0001\"\\".repeat(100_000);
+
+    for (String s : new String[] {mixed.toString(), plain, escapes, plain + mixed}) {
+      JsonNode node = NODES.arrayNode().add(s).add(1);
+      byte[] expected = ReferenceJcs.treeBytes(node);
+
+      assertArrayEquals(expected, JcsCanonicalizer.canonicalize(MAPPER.writeValueAsBytes(node)));
+      assertArrayEquals(expected, JcsCanonicalizer.canonicalize(node));
+    }
+    assertEquals("[1]", utf8(JcsCanonicalizer.canonicalize("[1]")), "after large buffers");
   }
 
   @Test

@@ -10,10 +10,15 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NumericNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.jarvis.core.canonical.CanonicalizationException;
 import dev.jarvis.core.canonical.CanonicalizationException.Reason;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
@@ -29,8 +34,9 @@ import java.util.Objects;
  * comma becomes the closing brace. Nested objects are therefore ordered once, before their parent.
  *
  * <p>An instance is single-threaded and reused through {@link #acquire()} / {@link #release()}, so
- * that its buffers survive between calls on the same thread; buffers that grew past 1 MiB are
- * dropped on release.
+ * that its buffers survive between calls on the same thread; buffers that grew past 1 MiB (or room
+ * for 64Ki members) are dropped on release. It also keeps the UTF-8 of up to 256 recent member
+ * names of at most 64 chars, which recur from one document to the next.
  */
 public final class CanonicalWriter {
 
@@ -49,12 +55,13 @@ public final class CanonicalWriter {
 
   private static final int INITIAL = 4096;
   private static final int KEEP = 1 << 20;
+  private static final int MEMBERS = 64;
+  private static final int KEEP_MEMBERS = 1 << 16;
   private static final long MAX_SAFE_INTEGER = 1L << 53;
   private static final int NAME_CACHE = 256;
   private static final int NAME_CACHE_MAX_LENGTH = 64;
 
-  private static final byte[] HEX =
-      "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
   /**
    * For ASCII: 0 is written as is, -1 as a backslash-u escape, else the letter after a backslash.
@@ -83,11 +90,12 @@ public final class CanonicalWriter {
   private char[] chars = new char[256];
 
   // The members of the objects being written, as a stack; perm[base, top) orders [base, top).
-  private String[] names = new String[64];
-  private int[] starts = new int[64];
-  private JsonNode[] values = new JsonNode[64];
-  private int[] perm = new int[64];
-  private int[] permTmp = new int[64];
+  private String[] names;
+  private long[] keys;
+  private int[] starts;
+  private JsonNode[] values;
+  private int[] perm;
+  private int[] permTmp;
   private int top;
   private int highWater;
 
@@ -102,7 +110,18 @@ public final class CanonicalWriter {
 
   private boolean inUse;
 
-  private CanonicalWriter() {}
+  private CanonicalWriter() {
+    newMemberArrays(MEMBERS);
+  }
+
+  private void newMemberArrays(int n) {
+    names = new String[n];
+    keys = new long[n];
+    starts = new int[n];
+    values = new JsonNode[n];
+    perm = new int[n];
+    permTmp = new int[n];
+  }
 
   /** This thread's writer, empty; call {@link #release()} when done with its bytes. */
   public static CanonicalWriter acquire() {
@@ -132,6 +151,9 @@ public final class CanonicalWriter {
     }
     if (chars.length > KEEP) {
       chars = new char[256];
+    }
+    if (names.length > KEEP_MEMBERS) {
+      newMemberArrays(MEMBERS);
     }
     inUse = false;
   }
@@ -343,8 +365,7 @@ public final class CanonicalWriter {
       }
     }
     buf[len - 1] = '}'; // the comma after the last member
-    Arrays.fill(names, base, top, null);
-    top = base;
+    top = base; // the slots above are overwritten or, at release, cleared
   }
 
   private void writeIntegerToken(JsonParser p) throws IOException {
@@ -402,29 +423,29 @@ public final class CanonicalWriter {
   }
 
   private void writeNode(JsonNode node, int depth) {
+    // The usual node classes first: instanceof is cheaper than the megamorphic getNodeType().
+    if (node instanceof TextNode) {
+      writeTextNode(node, depth);
+      return;
+    } else if (node instanceof ObjectNode) {
+      writeObjectNode(node, depth);
+      return;
+    } else if (node instanceof NumericNode) {
+      writeNumberNode(node, depth);
+      return;
+    } else if (node instanceof ArrayNode) {
+      writeArrayNode(node, depth);
+      return;
+    }
     switch (node.getNodeType()) {
       case OBJECT:
         writeObjectNode(node, depth);
         return;
       case ARRAY:
-        {
-          checkDepth(depth);
-          append('[');
-          int n = node.size();
-          for (int i = 0; i < n; i++) {
-            if (i > 0) {
-              append(',');
-            }
-            setPath(depth, null, i);
-            writeNode(node.get(i), depth + 1);
-          }
-          append(']');
-          return;
-        }
+        writeArrayNode(node, depth);
+        return;
       case STRING:
-        if (!writeString(node.textValue())) {
-          throw loneSurrogate(treePointer(depth), "string");
-        }
+        writeTextNode(node, depth);
         return;
       case NUMBER:
         writeNumberNode(node, depth);
@@ -442,6 +463,26 @@ public final class CanonicalWriter {
             "a " + node.getNodeType() + " node is no JSON value",
             null);
     }
+  }
+
+  private void writeTextNode(JsonNode node, int depth) {
+    if (!writeString(node.textValue())) {
+      throw loneSurrogate(treePointer(depth), "string");
+    }
+  }
+
+  private void writeArrayNode(JsonNode node, int depth) {
+    checkDepth(depth);
+    append('[');
+    int n = node.size();
+    for (int i = 0; i < n; i++) {
+      if (i > 0) {
+        append(',');
+      }
+      setPath(depth, null, i);
+      writeNode(node.get(i), depth + 1);
+    }
+    append(']');
   }
 
   private void writeObjectNode(JsonNode node, int depth) {
@@ -475,9 +516,7 @@ public final class CanonicalWriter {
       writeNode(values[m], depth + 1);
     }
     append('}');
-    Arrays.fill(names, base, end, null);
-    Arrays.fill(values, base, end, null);
-    top = base;
+    top = base; // the slots above are overwritten or, at release, cleared
   }
 
   private void writeNumberNode(JsonNode node, int depth) {
@@ -559,12 +598,14 @@ public final class CanonicalWriter {
     if (top == names.length) {
       int n = top * 2;
       names = Arrays.copyOf(names, n);
+      keys = Arrays.copyOf(keys, n);
       starts = Arrays.copyOf(starts, n);
       values = Arrays.copyOf(values, n);
       perm = Arrays.copyOf(perm, n);
       permTmp = Arrays.copyOf(permTmp, n);
     }
     names[top] = name;
+    keys[top] = prefixKey(name);
     starts[top] = len;
     values[top] = value;
     top++;
@@ -583,7 +624,7 @@ public final class CanonicalWriter {
     int end = base + n;
     boolean inOrder = true;
     for (int i = base + 1; i < end; i++) {
-      if (names[i - 1].compareTo(names[i]) >= 0) {
+      if (compare(i - 1, i) >= 0) {
         inOrder = false;
         break;
       }
@@ -596,7 +637,7 @@ public final class CanonicalWriter {
     }
     sort(base, end);
     for (int i = base + 1; i < end; i++) {
-      if (names[perm[i - 1]].equals(names[perm[i]])) {
+      if (compare(perm[i - 1], perm[i]) == 0) {
         return perm[i];
       }
     }
@@ -608,9 +649,8 @@ public final class CanonicalWriter {
     if (hi - lo <= 16) {
       for (int i = lo + 1; i < hi; i++) {
         int m = perm[i];
-        String name = names[m];
         int j = i - 1;
-        while (j >= lo && names[perm[j]].compareTo(name) > 0) {
+        while (j >= lo && compare(perm[j], m) > 0) {
           perm[j + 1] = perm[j];
           j--;
         }
@@ -621,7 +661,7 @@ public final class CanonicalWriter {
     int mid = (lo + hi) >>> 1;
     sort(lo, mid);
     sort(mid, hi);
-    if (names[perm[mid - 1]].compareTo(names[perm[mid]]) <= 0) {
+    if (compare(perm[mid - 1], perm[mid]) <= 0) {
       return;
     }
     System.arraycopy(perm, lo, permTmp, lo, hi - lo);
@@ -629,7 +669,7 @@ public final class CanonicalWriter {
     int j = mid;
     int k = lo;
     while (i < mid && j < hi) {
-      perm[k++] = names[permTmp[j]].compareTo(names[permTmp[i]]) < 0 ? permTmp[j++] : permTmp[i++];
+      perm[k++] = compare(permTmp[j], permTmp[i]) < 0 ? permTmp[j++] : permTmp[i++];
     }
     while (i < mid) {
       perm[k++] = permTmp[i++];
@@ -637,6 +677,25 @@ public final class CanonicalWriter {
     while (j < hi) {
       perm[k++] = permTmp[j++];
     }
+  }
+
+  /** Compares the names of members a and b by UTF-16 code units, as String.compareTo does. */
+  private int compare(int a, int b) {
+    int c = Long.compareUnsigned(keys[a], keys[b]);
+    return c != 0 ? c : names[a].compareTo(names[b]);
+  }
+
+  /**
+   * The first four UTF-16 code units of a name, packed, 0 past its end. Where two keys differ, they
+   * order their names as String.compareTo does; where they are equal, compareTo decides.
+   */
+  private static long prefixKey(String name) {
+    int n = name.length();
+    long key = 0;
+    for (int i = 0; i < 4; i++) {
+      key = key << 16 | (i < n ? name.charAt(i) : 0);
+    }
+    return key;
   }
 
   // ---------------------------------------------------------------- scalars
@@ -704,7 +763,7 @@ public final class CanonicalWriter {
    * @return false, having written part of it, if it holds a lone surrogate
    */
   private boolean writeChars(char[] cs, int off, int n) {
-    ensure(n + 2); // enough for the usual: ASCII with nothing to escape
+    ensure(n + 2); // room for each char as one byte, as plain ASCII takes
     byte[] b = buf;
     int j = len;
     b[j++] = '"';
@@ -723,10 +782,11 @@ public final class CanonicalWriter {
       if (i == end) {
         break;
       }
-      // Then one char to escape or to encode in several bytes; room for it and all the rest.
-      if (b.length - j < 6 + 3 * (end - i)) {
+      // Then one char to escape or to encode in several bytes: room for it (at most 6 bytes) and
+      // for the rest as plain ASCII, which is all that the loop above counts on.
+      if (b.length - j < 6 + (end - i)) {
         len = j;
-        grow(6 + 3 * (end - i));
+        grow(6 + (end - i));
         b = buf;
       }
       char c = cs[i++];
