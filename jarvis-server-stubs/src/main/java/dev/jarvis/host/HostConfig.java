@@ -1,10 +1,12 @@
 package dev.jarvis.host;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.headers.RequestTimestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -20,6 +22,8 @@ import java.util.function.Supplier;
  * @param idempotencyRetention how long an idempotency record is kept
  * @param capabilities what the host declares in {@code Jarvis-Host-Capabilities}
  * @param stores storage
+ * @param defaultPolicy the Policy applied to a WorkSession whose {@code policy_id} the host does
+ *     not hold; empty (the default) refuses such a WorkSession with {@code missing_policy}
  */
 public record HostConfig(
     HostAuth auth,
@@ -29,7 +33,8 @@ public record HostConfig(
     Duration timestampTolerance,
     Duration idempotencyRetention,
     Set<String> capabilities,
-    HostStores stores) {
+    HostStores stores,
+    Optional<JsonNode> defaultPolicy) {
 
   /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
   public static final String CURSOR_HEADERS = "cursor-headers";
@@ -47,6 +52,7 @@ public record HostConfig(
     }
     capabilities = Set.copyOf(capabilities);
     Objects.requireNonNull(stores, "stores");
+    Objects.requireNonNull(defaultPolicy, "defaultPolicy");
   }
 
   /** A builder with defaults: system UTC clock, random trace ids, ±300 s, 24 h, in memory. */
@@ -64,6 +70,7 @@ public record HostConfig(
     private Duration idempotencyRetention = Duration.ofHours(24);
     private final Set<String> capabilities = new LinkedHashSet<>(Set.of(CURSOR_HEADERS));
     private HostStores stores;
+    private JsonNode defaultPolicy;
 
     private Builder(HostAuth auth) {
       this.auth = Objects.requireNonNull(auth, "auth");
@@ -100,6 +107,16 @@ public record HostConfig(
       return this;
     }
 
+    /**
+     * A Policy for WorkSessions naming one the host does not hold. The spec has no operation to
+     * create Policies, so a host that does not manage them (a test host, a conformance run) may
+     * apply one default instead of refusing with {@code missing_policy}.
+     */
+    public Builder defaultPolicy(JsonNode policy) {
+      this.defaultPolicy = policy;
+      return this;
+    }
+
     public Builder stores(HostStores stores) {
       this.stores = stores;
       return this;
@@ -114,7 +131,8 @@ public record HostConfig(
           timestampTolerance,
           idempotencyRetention,
           capabilities,
-          stores == null ? HostStores.inMemory() : stores);
+          stores == null ? HostStores.inMemory() : stores,
+          Optional.ofNullable(defaultPolicy));
     }
   }
 }

@@ -12,8 +12,8 @@ import java.util.Optional;
 
 /**
  * recordContribution: each contributor ref names a registered Actor of the named registered Worker
- * ({@code invalid_contributor_refs}); {@code event_refs} are events of this WorkSession and {@code
- * review_refs} its Reviews ({@code unknown_state}).
+ * ({@code invalid_contributor_refs}); {@code event_refs} are events of this WorkSession ({@code
+ * missing_jarvis_event}) and {@code review_refs} its Reviews ({@code unknown_state}).
  */
 final class ContributionRule implements ScopedRule {
 
@@ -45,7 +45,7 @@ final class ContributionRule implements ScopedRule {
     for (int i = 0; i < events.size(); i++) {
       if (!session.hasEvent(events.get(i))) {
         throw refuse(
-            ProtocolErrorId.UNKNOWN_STATE,
+            ProtocolErrorId.MISSING_JARVIS_EVENT,
             OBJECT,
             "/event_refs/" + i,
             "No event " + events.get(i) + " in this WorkSession.");

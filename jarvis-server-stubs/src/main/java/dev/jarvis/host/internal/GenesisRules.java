@@ -9,22 +9,25 @@ import dev.jarvis.host.RecordStore;
 import dev.jarvis.model.ProtocolErrorId;
 
 /**
- * createWorkSession: the Policy must be one the host holds ({@code missing_policy}); the human and
- * agent Workers must be registered Workers of those types ({@code unknown_state}).
+ * createWorkSession: the Policy must be one the host holds, unless it has a default Policy ({@code
+ * missing_policy}); the human and agent Workers must be registered Workers of those types ({@code
+ * unknown_state}).
  */
 final class GenesisRules implements SessionMutations.GenesisRule {
 
   private final RecordStore records;
+  private final boolean hasDefaultPolicy;
 
-  GenesisRules(RecordStore records) {
+  GenesisRules(RecordStore records, boolean hasDefaultPolicy) {
     this.records = records;
+    this.hasDefaultPolicy = hasDefaultPolicy;
   }
 
   @Override
   public void check(ProtocolCall call) {
     JsonNode session = call.body();
     String policyId = session.path("policy_id").asText();
-    if (records.find(RecordKind.POLICY, policyId).isEmpty()) {
+    if (records.find(RecordKind.POLICY, policyId).isEmpty() && !hasDefaultPolicy) {
       throw refuse(
           ProtocolErrorId.MISSING_POLICY,
           "work_session",

@@ -15,7 +15,7 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>createLearningRecord: {@code source_event_refs} are events of this WorkSession ({@code
- *       unknown_state}).
+ *       missing_jarvis_event}).
  *   <li>createMemoryProposal: only a Review can accept memory. An {@code accepted} proposal by an
  *       agent Actor is {@code model_self_confirmed_memory}, by a tool Actor {@code
  *       tool_self_confirmed_memory}; otherwise its {@code review_refs} must be Reviews recorded in
@@ -41,7 +41,7 @@ final class LearningRules {
     for (int i = 0; i < sources.size(); i++) {
       if (!session.hasEvent(sources.get(i))) {
         throw refuse(
-            ProtocolErrorId.UNKNOWN_STATE,
+            ProtocolErrorId.MISSING_JARVIS_EVENT,
             "learning_record",
             "/source_event_refs/" + i,
             "No event " + sources.get(i) + " in this WorkSession.");

@@ -18,7 +18,7 @@ public final class OperationDispatch {
     LearningRules learning = new LearningRules(authority);
     Map<String, ScopedRule> rules =
         Map.of(
-            "appendJarvisEvent", new EventAppendRule(authority),
+            "appendJarvisEvent", new EventAppendRule(authority, config.clock()),
             "recordPolicyDecision", new PolicyDecisionRule(),
             "createRequest", new RequestRule(),
             "recordReview", new ReviewRule(config.clock(), config.stores().records()),
@@ -29,7 +29,7 @@ public final class OperationDispatch {
             "createSkillProposal", learning::skillProposal);
     this.idempotency = new IdempotentExecution(config);
     this.sessions = new SessionMutations(config, authority, responses, rules);
-    this.genesis = new GenesisRules(config.stores().records());
+    this.genesis = new GenesisRules(config.stores().records(), config.defaultPolicy().isPresent());
     this.others = new NonSessionMutations(config, responses);
     this.reads = new Reads(config, responses);
   }

@@ -42,7 +42,7 @@ final class PolicyDecisionRule implements ScopedRule {
                         ProtocolErrorId.MISSING_POLICY,
                         OBJECT,
                         "/policy_id",
-                        "This host holds no Policy " + policyId + "."));
+                        "This host holds no Policy " + policyId + " and has no default."));
     String hash = ActionHash.of(decision.path("requested_action"));
     if (!hash.equals(decision.path("normalized_action_hash").asText())) {
       throw refuse(

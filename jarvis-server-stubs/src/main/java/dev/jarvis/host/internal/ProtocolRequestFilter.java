@@ -24,6 +24,9 @@ import java.util.Map;
 @Priority(Priorities.AUTHENTICATION)
 final class ProtocolRequestFilter implements ContainerRequestFilter {
 
+  /** How much of an oversized body is read and dropped before answering. */
+  private static final long DRAIN_LIMIT = 16L << 20;
+
   private final ProtocolHost host;
   private final ProtocolOperation operation;
 
@@ -39,6 +42,9 @@ final class ProtocolRequestFilter implements ContainerRequestFilter {
       try (InputStream in = request.getEntityStream()) {
         // One byte past the limit is enough to know it is too big.
         body = in.readNBytes(RequestGuard.MAX_BODY_BYTES + 1);
+        if (body.length > RequestGuard.MAX_BODY_BYTES) {
+          drain(in);
+        }
       }
     }
     request.setEntityStream(new ByteArrayInputStream(body));
@@ -54,6 +60,19 @@ final class ProtocolRequestFilter implements ContainerRequestFilter {
       request.setProperty(JarvisHostFeature.HOST_PROPERTY, host);
     } catch (ProtocolRefusal refusal) {
       request.abortWith(JarvisHostFeature.toResponse(host.refusal(refusal)));
+    }
+  }
+
+  /**
+   * Reads and drops what is left of an oversized body, up to a bound, so that the refusal reaches a
+   * client that is still sending instead of a reset connection.
+   */
+  private static void drain(InputStream in) throws IOException {
+    byte[] buffer = new byte[64 * 1024];
+    long left = DRAIN_LIMIT;
+    int n;
+    while (left > 0 && (n = in.read(buffer, 0, (int) Math.min(buffer.length, left))) > 0) {
+      left -= n;
     }
   }
 }

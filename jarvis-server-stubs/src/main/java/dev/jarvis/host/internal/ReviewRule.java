@@ -74,8 +74,8 @@ final class ReviewRule implements ScopedRule {
     String target = review.path("target_ref").asText();
     Optional<String> nextStatus = Optional.empty();
     if (target.startsWith(REQUEST_PREFIX)) {
-      StoredRecord request = openRequest(session, target.substring(REQUEST_PREFIX.length()));
       Instant now = clock.instant();
+      StoredRecord request = openRequest(session, target.substring(REQUEST_PREFIX.length()), now);
       if (review.has("approval_scope")) {
         checkScope(review.path("approval_scope"), id, request, session.id(), now);
         if ("approve".equals(review.path("decision").asText())) {
@@ -94,7 +94,7 @@ final class ReviewRule implements ScopedRule {
         Optional.empty(), "review.recorded", OBJECT, id, written, nextStatus, call.rawBody());
   }
 
-  private static StoredRecord openRequest(SessionView session, String requestId) {
+  private static StoredRecord openRequest(SessionView session, String requestId, Instant now) {
     StoredRecord request =
         session
             .record(RecordKind.REQUEST, requestId)
@@ -112,6 +112,14 @@ final class ReviewRule implements ScopedRule {
           OBJECT,
           "/target_ref",
           "Request " + requestId + " is " + status + " already.");
+    }
+    Optional<Instant> expires = Timestamps.of(request.body().path("expires_at"));
+    if (expires.isPresent() && !expires.get().isAfter(now)) {
+      throw refuse(
+          ProtocolErrorId.INVALID_REQUEST_TRANSITION,
+          OBJECT,
+          "/target_ref",
+          "Request " + requestId + " expired; it can no longer be resolved by a Review.");
     }
     return request;
   }

@@ -143,7 +143,12 @@ final class SessionMutations {
     }
     Effect effect =
         rule.apply(
-            call, new SessionView(session, config.stores().records(), config.stores().sessions()));
+            call,
+            new SessionView(
+                session,
+                config.stores().records(),
+                config.stores().sessions(),
+                config.defaultPolicy()));
     Instant now = config.clock().instant();
     JsonNode event;
     if (effect.event().isPresent()) {

@@ -19,10 +19,17 @@ final class SessionView {
   private final RecordStore records;
   private final WorkSessionStore sessions;
 
-  SessionView(StoredSession session, RecordStore records, WorkSessionStore sessions) {
+  private final Optional<JsonNode> defaultPolicy;
+
+  SessionView(
+      StoredSession session,
+      RecordStore records,
+      WorkSessionStore sessions,
+      Optional<JsonNode> defaultPolicy) {
     this.session = session;
     this.records = records;
     this.sessions = sessions;
+    this.defaultPolicy = defaultPolicy;
   }
 
   StoredSession session() {
@@ -48,6 +55,11 @@ final class SessionView {
     return records.body(kind, id);
   }
 
+  /** The chain, in order. */
+  List<JsonNode> events() {
+    return sessions.events(id());
+  }
+
   /** Whether the chain holds an event with this id. */
   boolean hasEvent(String eventId) {
     for (JsonNode event : sessions.events(id())) {
@@ -58,8 +70,10 @@ final class SessionView {
     return false;
   }
 
-  /** The WorkSession's Policy. */
+  /** The WorkSession's Policy, or the host's default Policy when it holds none of that id. */
   Optional<JsonNode> policy() {
-    return records.body(RecordKind.POLICY, session.snapshot().path("policy_id").asText());
+    return records
+        .body(RecordKind.POLICY, session.snapshot().path("policy_id").asText())
+        .or(() -> defaultPolicy);
   }
 }

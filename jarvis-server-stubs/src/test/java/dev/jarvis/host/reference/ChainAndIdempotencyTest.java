@@ -73,6 +73,23 @@ class ChainAndIdempotencyTest {
   }
 
   @Test
+  void aHostWithADefaultPolicyAcceptsAWorkSessionNamingAnUnknownPolicy() {
+    try (TestHost t = TestHost.started(b -> b.defaultPolicy(Payloads.policy()))) {
+      Map<String, String> h = t.mutation(Payloads.HUMAN);
+      h.put("Jarvis-Expected-WorkSession-Revision", "0");
+      h.put("Jarvis-Previous-Event-Hash", "hash:protocol-genesis");
+      ObjectNode ws = Payloads.workSession(Payloads.WS);
+      ws.put("policy_id", "policy-unknown");
+      assertEquals(201, t.send("POST", "/work-sessions", h, ws.toString()).status());
+      ObjectNode decision = Payloads.decision("pd-1", "delete_repository", "allow");
+      decision.put("policy_id", "policy-unknown");
+      // The default Policy applies: it denies delete_repository.
+      assertEquals(
+          "policy_denied", t.scopedPost("/policy-decisions", Payloads.AGENT, decision).errorId());
+    }
+  }
+
+  @Test
   void eightConcurrentWritersAtOneRevisionGiveOneWinnerAndALinearChain() throws Exception {
     try (TestHost t = TestHost.withSession()) {
       ChainCursor cursor = t.cursor();

@@ -77,6 +77,26 @@ class ProtocolStateTest {
   }
 
   @Test
+  void aWorkSessionWithAnOpenRequestCannotComplete() {
+    try (TestHost t = TestHost.withSession()) {
+      created(decisionAndRequest(t, "pd-1", "req-1"));
+      assertEquals("request_unresolved", complete(t).errorId());
+    }
+  }
+
+  @Test
+  void aLearningRecordCitingAnUnknownEventIsRefused() {
+    try (TestHost t = TestHost.withSession()) {
+      Answer a =
+          t.scopedPost(
+              "/learning-records",
+              Payloads.HUMAN,
+              Payloads.learningRecord("lr-1", "event-nowhere", Payloads.HUMAN));
+      assertEquals("missing_jarvis_event", a.errorId());
+    }
+  }
+
+  @Test
   void anActiveWorkSessionCannotBeClosed() {
     try (TestHost t = TestHost.withSession()) {
       Answer a =
@@ -388,10 +408,11 @@ class ProtocolStateTest {
   void anApprovalScopeThatHasExpiredIsRefused() {
     try (TestHost t = TestHost.withSession()) {
       Answer request = decisionAndRequest(t, "pd-1", "req-1");
-      t.clock.advance(Duration.ofMinutes(16));
+      ObjectNode review = approval(t, request, "review-1");
+      // Expiring exactly now is expired: an approval must still have time to be used.
+      ((ObjectNode) review.path("approval_scope")).put("expires_at", "2026-06-12T18:20:00Z");
       assertEquals(
-          "approval_scope_expired",
-          t.scopedPost("/reviews", Payloads.HUMAN, approval(t, request, "review-1")).errorId());
+          "approval_scope_expired", t.scopedPost("/reviews", Payloads.HUMAN, review).errorId());
     }
   }
 
@@ -408,21 +429,48 @@ class ProtocolStateTest {
 
   // --- Agent actions need a PolicyDecision ---
 
-  private static ObjectNode agentEvent(String id, String decisionId) {
-    ObjectNode e = Payloads.event(id, "source.collected", Payloads.AGENT);
-    ((ObjectNode) e.path("payload")).putArray("evidence_refs").add("policy_decision:" + decisionId);
+  /** An agent event doing {@code action} under PolicyDecision {@code decisionId}. */
+  private static ObjectNode agentEvent(String id, String decisionId, String action) {
+    ObjectNode e = Payloads.event(id, "agent.acted", Payloads.AGENT);
+    ObjectNode payload = (ObjectNode) e.path("payload");
+    payload.put("action", action);
+    payload.putArray("evidence_refs").add("policy_decision:" + decisionId);
     return e;
+  }
+
+  private static ObjectNode agentEvent(String id, String decisionId) {
+    return agentEvent(id, decisionId, "fetch_external_source");
   }
 
   @Test
   void anAgentActionWithoutADecisionIsRefused() {
     try (TestHost t = TestHost.withSession()) {
-      Answer a =
-          append(
-              t,
+      ObjectNode e = Payloads.event("event-agent-1", "agent.acted", Payloads.AGENT);
+      ((ObjectNode) e.path("payload")).put("action", "summarize");
+      assertEquals("missing_policy_decision", append(t, Payloads.AGENT, e).errorId());
+    }
+  }
+
+  @Test
+  void anAgentActionUnderADecisionForAnotherActionIsRefused() {
+    try (TestHost t = TestHost.withSession()) {
+      created(
+          t.scopedPost(
+              "/policy-decisions",
               Payloads.AGENT,
-              Payloads.event("event-agent-1", "source.collected", Payloads.AGENT));
+              Payloads.decision("pd-1", "summarize", "allow")));
+      Answer a =
+          append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1", "delete_repository"));
       assertEquals("missing_policy_decision", a.errorId());
+    }
+  }
+
+  @Test
+  void anAgentNoteOutsideThePolicysActionsNeedsNoDecision() {
+    try (TestHost t = TestHost.withSession()) {
+      created(
+          append(
+              t, Payloads.AGENT, Payloads.event("event-note-1", "note.recorded", Payloads.AGENT)));
     }
   }
 
@@ -436,7 +484,8 @@ class ProtocolStateTest {
               Payloads.decision("pd-1", "delete_repository", "deny")));
       assertEquals(
           "policy_denied",
-          append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1")).errorId());
+          append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1", "delete_repository"))
+              .errorId());
     }
   }
 
@@ -453,6 +502,41 @@ class ProtocolStateTest {
   }
 
   @Test
+  void anApprovalIsUsedUpAfterItsMaxUses() {
+    try (TestHost t = TestHost.withSession()) {
+      Answer request = decisionAndRequest(t, "pd-1", "req-1");
+      created(t.scopedPost("/reviews", Payloads.HUMAN, approval(t, request, "review-1")));
+      created(append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1")));
+      assertEquals(
+          "approval_scope_expired",
+          append(t, Payloads.AGENT, agentEvent("event-agent-2", "pd-1")).errorId());
+    }
+  }
+
+  @Test
+  void anApprovalIsNoLongerUsableAfterItExpires() {
+    try (TestHost t = TestHost.withSession()) {
+      Answer request = decisionAndRequest(t, "pd-1", "req-1");
+      created(t.scopedPost("/reviews", Payloads.HUMAN, approval(t, request, "review-1")));
+      t.clock.advance(Duration.ofMinutes(16));
+      assertEquals(
+          "approval_scope_expired",
+          append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1")).errorId());
+    }
+  }
+
+  @Test
+  void aRequestPastItsExpiryCannotBeReviewed() {
+    try (TestHost t = TestHost.withSession()) {
+      created(decisionAndRequest(t, "pd-1", "req-1"));
+      t.clock.advance(Duration.ofMinutes(16));
+      Answer a =
+          t.scopedPost("/reviews", Payloads.HUMAN, Payloads.review("review-1", "req-1", "answer"));
+      assertEquals("invalid_request_transition", a.errorId());
+    }
+  }
+
+  @Test
   void anAgentActionUnderAnAllowingDecisionIsAccepted() {
     try (TestHost t = TestHost.withSession()) {
       created(
@@ -460,7 +544,7 @@ class ProtocolStateTest {
               "/policy-decisions",
               Payloads.AGENT,
               Payloads.decision("pd-1", "summarize", "allow")));
-      created(append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1")));
+      created(append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1", "summarize")));
     }
   }
 
@@ -547,7 +631,7 @@ class ProtocolStateTest {
               "/contributions",
               Payloads.HUMAN,
               Payloads.contribution("contribution-1", "event-nowhere"));
-      assertEquals("unknown_state", a.errorId());
+      assertEquals("missing_jarvis_event", a.errorId());
     }
   }
 

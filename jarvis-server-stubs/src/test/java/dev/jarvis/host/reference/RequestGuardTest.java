@@ -167,6 +167,12 @@ class RequestGuardTest {
             h -> h.put("Jarvis-Expected-WorkSession-Revision", "0"),
             b -> {}),
         refusal(
+            "an expected revision beyond any 32-bit revision",
+            400,
+            "stale_work_session_revision",
+            h -> h.put("Jarvis-Expected-WorkSession-Revision", "99999999999"),
+            b -> {}),
+        refusal(
             "a previous hash off the chain",
             400,
             "invalid_previous_event_hash",
@@ -318,6 +324,42 @@ class RequestGuardTest {
     assertEquals(405, a.status());
     assertEquals("unknown_state", a.errorId());
     assertProtocolHeaders(a);
+  }
+
+  @Test
+  void aReadWithABadExtensionNamespaceIsRefused() {
+    Map<String, String> h = t.read(Payloads.AGENT);
+    h.put("Jarvis-Extensions", "NotANamespace");
+    assertEquals(
+        "invalid_extension_namespace",
+        t.send("GET", "/work-sessions/" + Payloads.WS, h, null).errorId());
+  }
+
+  @Test
+  void aWorkerCarryingAHostPrivateFieldIsRefused() {
+    ObjectNode worker = Payloads.worker("worker-leaky", "human");
+    worker.put("credential", "x");
+    Answer a =
+        t.send("PUT", "/workers/worker-leaky", t.mutation(TestHost.ADMIN), worker.toString());
+    assertEquals("forbidden_host_private_field", a.errorId());
+  }
+
+  @Test
+  void anExtensionOverridingACoreFieldIsRefused() {
+    ObjectNode worker = Payloads.worker("worker-ext", "human");
+    worker.putObject("extensions").put("role", "admin");
+    Answer a = t.send("PUT", "/workers/worker-ext", t.mutation(TestHost.ADMIN), worker.toString());
+    assertEquals("extension_core_field_override", a.errorId());
+  }
+
+  @Test
+  void aWorkSessionWithoutObjectiveIsRefused() {
+    Map<String, String> h = t.mutation(Payloads.HUMAN);
+    h.put("Jarvis-Expected-WorkSession-Revision", "0");
+    h.put("Jarvis-Previous-Event-Hash", "hash:protocol-genesis");
+    ObjectNode ws = Payloads.workSession("ws-no-objective");
+    ws.put("objective", "");
+    assertEquals("missing_objective", t.send("POST", "/work-sessions", h, ws.toString()).errorId());
   }
 
   @Test

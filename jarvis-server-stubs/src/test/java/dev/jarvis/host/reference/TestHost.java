@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.headers.RequestTimestamp;
+import dev.jarvis.host.HostConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 /**
  * A reference host on a loopback port with a hand-moved clock and numbered trace ids, and a plain
@@ -33,21 +35,27 @@ final class TestHost implements AutoCloseable {
   final ReferenceHost host;
   final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-  private TestHost() {
+  private TestHost(UnaryOperator<HostConfig.Builder> settings) {
     host =
         ReferenceHost.start(
             ReferenceHostConfig.of(TOKEN)
                 .withPolicy(Payloads.policy())
                 .withHost(
                     b ->
-                        b.clock(clock)
-                            .traceIds(() -> "trace:test-" + traces.incrementAndGet())
-                            .idempotencyRetention(Duration.ofHours(1))));
+                        settings.apply(
+                            b.clock(clock)
+                                .traceIds(() -> "trace:test-" + traces.incrementAndGet())
+                                .idempotencyRetention(Duration.ofHours(1)))));
   }
 
   /** A host with the usual Workers and Actors registered. */
   static TestHost started() {
-    TestHost t = new TestHost();
+    return started(UnaryOperator.identity());
+  }
+
+  /** The same, with further host settings. */
+  static TestHost started(UnaryOperator<HostConfig.Builder> settings) {
+    TestHost t = new TestHost(settings);
     t.register(Payloads.worker(Payloads.HUMAN_WORKER, "human"));
     t.register(Payloads.worker(Payloads.AGENT_WORKER, "agent"));
     t.registerActor(Payloads.actor(Payloads.HUMAN, Payloads.HUMAN_WORKER, "human", true));
