@@ -5,8 +5,6 @@ import static dev.jarvis.testkit.conformance.ExchangeRules.expectSuccess;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.chain.ChainCursor;
-import dev.jarvis.core.chain.EventChain;
-import dev.jarvis.testkit.SampleRecords;
 
 /** Live checks: the revision and hash chain of scoped mutations and appended events. */
 final class ChainChecks {
@@ -90,17 +88,8 @@ final class ChainChecks {
         () -> {
           String session = live.newSession();
           ChainCursor at = live.cursor(session);
-          ObjectNode event =
-              EventChain.next(
-                  at,
-                  SampleRecords.eventDraft(
-                      live.id("evt"), session, live.human, "note.recorded", live.now()));
-          expectSuccess(
-              live.send(
-                  "appendJarvisEvent",
-                  session,
-                  live.headers("appendJarvisEvent", live.human, at),
-                  event));
+          ObjectNode event = live.noteEvent(session, at);
+          expectSuccess(live.appendEvent(session, at, event));
           ChainCursor after = live.cursor(session);
           if (!after.equals(at.advance(event.path("event_hash").asText()))) {
             throw new CheckFailure(
@@ -115,17 +104,8 @@ final class ChainChecks {
           String session = live.newSession();
           ChainCursor at = live.cursor(session);
           ObjectNode event =
-              EventChain.next(
-                  new ChainCursor(at.revision(), LiveHost.FOREIGN_HASH),
-                  SampleRecords.eventDraft(
-                      live.id("evt"), session, live.human, "note.recorded", live.now()));
-          expectRefusal(
-              live.send(
-                  "appendJarvisEvent",
-                  session,
-                  live.headers("appendJarvisEvent", live.human, at),
-                  event),
-              "invalid_previous_event_hash");
+              live.noteEvent(session, new ChainCursor(at.revision(), LiveHost.FOREIGN_HASH));
+          expectRefusal(live.appendEvent(session, at, event), "invalid_previous_event_hash");
           return null;
         });
     runner.check(
@@ -134,19 +114,9 @@ final class ChainChecks {
         () -> {
           String session = live.newSession();
           ChainCursor at = live.cursor(session);
-          ObjectNode event =
-              EventChain.next(
-                  at,
-                  SampleRecords.eventDraft(
-                      live.id("evt"), session, live.human, "note.recorded", live.now()));
+          ObjectNode event = live.noteEvent(session, at);
           event.put("event_hash", LiveHost.FOREIGN_HASH);
-          expectRefusal(
-              live.send(
-                  "appendJarvisEvent",
-                  session,
-                  live.headers("appendJarvisEvent", live.human, at),
-                  event),
-              "invalid_event_hash");
+          expectRefusal(live.appendEvent(session, at, event), "invalid_event_hash");
           return null;
         });
   }

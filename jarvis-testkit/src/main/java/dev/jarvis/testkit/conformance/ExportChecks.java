@@ -36,17 +36,8 @@ final class ExportChecks {
         () -> {
           String session = live.newSession();
           ChainCursor at = live.cursor(session);
-          ObjectNode note =
-              EventChain.next(
-                  at,
-                  SampleRecords.eventDraft(
-                      live.id("evt"), session, live.human, "note.recorded", live.now()));
-          expectSuccess(
-              live.send(
-                  "appendJarvisEvent",
-                  session,
-                  live.headers("appendJarvisEvent", live.human, at),
-                  note));
+          ObjectNode note = live.noteEvent(session, at);
+          expectSuccess(live.appendEvent(session, at, note));
           at = live.cursor(session);
           ObjectNode contribution =
               SampleRecords.contribution(
@@ -68,12 +59,7 @@ final class ExportChecks {
                   at,
                   SampleRecords.eventDraft(
                       live.id("evt"), session, live.human, "work_session.completed", live.now()));
-          expectSuccess(
-              live.send(
-                  "appendJarvisEvent",
-                  session,
-                  live.headers("appendJarvisEvent", live.human, at),
-                  completed));
+          expectSuccess(live.appendEvent(session, at, completed));
           JsonNode manifest =
               expectSuccess(
                   live.send("exportEvidenceManifest", session, live.readHeaders(live.human)));

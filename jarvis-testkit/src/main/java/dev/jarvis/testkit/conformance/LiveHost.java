@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.JarvisSpec;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.RequestTimestamp;
 import dev.jarvis.testkit.SampleRecords;
@@ -108,6 +109,17 @@ final class LiveHost {
               + expected);
     }
     return null;
+  }
+
+  /** A human's {@code note.recorded} event linked to {@code linkedTo}. */
+  ObjectNode noteEvent(String session, ChainCursor linkedTo) {
+    return EventChain.next(
+        linkedTo, SampleRecords.eventDraft(id("evt"), session, human, "note.recorded", now()));
+  }
+
+  /** Appends {@code event} as the human, sending {@code at} as the cursor. */
+  Exchange appendEvent(String session, ChainCursor at, JsonNode event) {
+    return send("appendJarvisEvent", session, headers("appendJarvisEvent", human, at), event);
   }
 
   Map<String, String> headers(String operationId, String actor, ChainCursor cursor) {
