@@ -38,6 +38,28 @@ class ProtocolHeadersTest {
     host.close();
   }
 
+  @org.junit.jupiter.api.Test
+  void aReadCanDeclareRequiredCapabilitiesAndExtensions() {
+    JarvisResponse<?> response =
+        host.client.execute(
+            JarvisCall.getWorkSession(ClientFixture.SESSION)
+                .requiring(List.of("cursor-headers", "audit-log"), List.of("com.example.audit")));
+
+    assertEquals(200, response.status());
+    LoggedRequest r = host.wireMock.findAll(allRequests()).get(0);
+    assertEquals("cursor-headers, audit-log", r.getHeader("Jarvis-Required-Capabilities"));
+    assertEquals("com.example.audit", r.getHeader("Jarvis-Extensions"));
+  }
+
+  @org.junit.jupiter.api.Test
+  void aReadWithoutThemSendsNeither() {
+    host.client.getWorkSession(ClientFixture.SESSION);
+
+    LoggedRequest r = host.wireMock.findAll(allRequests()).get(0);
+    assertFalse(r.containsHeader("Jarvis-Required-Capabilities"));
+    assertFalse(r.containsHeader("Jarvis-Extensions"));
+  }
+
   static Stream<Arguments> operationsInBothModes() {
     List<Arguments> out = new ArrayList<>();
     for (OperationCase op : OperationCase.all()) {

@@ -141,6 +141,34 @@ class RetryTest {
   }
 
   @Test
+  void theTotalTimeoutBoundsTheRetriesWaitsIncluded() {
+    host.wireMock.stubFor(post(urlPathEqualTo(PATH)).willReturn(aResponse().withStatus(503)));
+    JarvisClient bounded =
+        JarvisClient.create(
+            JarvisClientOptions.builder()
+                .baseUri(host.wireMock.baseUrl())
+                .actorId(ClientFixture.ACTOR)
+                .clock(host.clock)
+                .jitter(() -> 0.0)
+                .sleeper(
+                    d -> {
+                      host.waits.add(d);
+                      host.clock.advance(d);
+                    })
+                .totalTimeout(Duration.ofMillis(500))
+                .build());
+
+    assertThrows(
+        JarvisTransportException.class,
+        () ->
+            bounded.recordPolicyDecision(ClientFixture.SESSION, Records.of(PolicyDecision.class)));
+
+    // 200 ms fits in 500 ms; the next wait (400 ms) would not, so the call stops after 2 attempts.
+    assertEquals(List.of(Duration.ofMillis(200)), host.waits);
+    assertEquals(2, host.wireMock.findAll(postRequestedFor(urlPathEqualTo(PATH))).size());
+  }
+
+  @Test
   void aStaleTimestampIsRetriedOnceWithAFreshOneAndNoWait() {
     firstAnswerThenSuccess(
         protocolResponse(400, ProtocolErrorsTest.errorBody("stale_request_timestamp")));
