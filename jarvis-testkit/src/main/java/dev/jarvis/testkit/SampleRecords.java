@@ -13,6 +13,13 @@ import dev.jarvis.core.hash.ActionHash;
  */
 public final class SampleRecords {
 
+  /**
+   * The Policy id the samples name unless given another: the spec's example Policy, which the
+   * reference host's demo holds. The spec has no operation to create Policies, so a host must hold
+   * the Policy a WorkSession names.
+   */
+  public static final String POLICY_ID = "policy-bounded-001";
+
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   private SampleRecords() {}
@@ -41,6 +48,18 @@ public final class SampleRecords {
   }
 
   /**
+   * {@link #workSession(String, String, String, String, String, String)} under {@link #POLICY_ID}.
+   */
+  public static ObjectNode workSession(
+      String id,
+      String createdByActorId,
+      String humanWorkerId,
+      String agentWorkerId,
+      String createdAt) {
+    return workSession(id, createdByActorId, humanWorkerId, agentWorkerId, POLICY_ID, createdAt);
+  }
+
+  /**
    * The body of {@code createWorkSession}: status {@code active}, revision 0 and the genesis hash,
    * as the WorkSession stands before its first event.
    */
@@ -49,6 +68,7 @@ public final class SampleRecords {
       String createdByActorId,
       String humanWorkerId,
       String agentWorkerId,
+      String policyId,
       String createdAt) {
     ObjectNode session = JSON.objectNode();
     session.put("id", id);
@@ -57,7 +77,7 @@ public final class SampleRecords {
     session.put("objective", "Check the protocol behaviour of a Jarvis host.");
     session.put("human_worker_id", humanWorkerId);
     session.put("agent_worker_id", agentWorkerId);
-    session.put("policy_id", "policy-" + id);
+    session.put("policy_id", policyId);
     session.put("status", "active");
     session.put("revision", 0);
     session.put("last_event_hash", Sha256Hash.GENESIS);
@@ -67,14 +87,20 @@ public final class SampleRecords {
     return session;
   }
 
-  /** An {@code allow} PolicyDecision for a low-risk read action, with its action hash. */
+  /** {@link #policyDecision(String, String, String, String, String)} under {@link #POLICY_ID}. */
   public static ObjectNode policyDecision(
       String id, String workSessionId, String actorId, String createdAt) {
+    return policyDecision(id, workSessionId, actorId, POLICY_ID, createdAt);
+  }
+
+  /** An {@code allow} PolicyDecision for a low-risk read action, with its action hash. */
+  public static ObjectNode policyDecision(
+      String id, String workSessionId, String actorId, String policyId, String createdAt) {
     ObjectNode decision = JSON.objectNode();
     decision.put("id", id);
     decision.put("work_session_id", workSessionId);
     decision.put("actor_id", actorId);
-    decision.put("policy_id", "policy-" + workSessionId);
+    decision.put("policy_id", policyId);
     ObjectNode action = decision.putObject("requested_action");
     action.put("action", "read_source");
     action.put("target_ref", "source:conformance");

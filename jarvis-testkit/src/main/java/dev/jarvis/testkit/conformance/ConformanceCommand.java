@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  * The command-line face of the suite, for {@code jarvis-cli.jar conformance}:
  *
  * <pre>
- * conformance --base-url URL --token T [--actor ID] [--report-dir DIR] [--recorded DIR]
+ * conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--record-to DIR] [--recorded DIR]
  * conformance --recorded DIR [--report-dir DIR]
  * </pre>
  *
@@ -32,7 +32,7 @@ public final class ConformanceCommand {
   public static final int USAGE = 2;
 
   static final String USAGE_TEXT =
-      "usage: conformance --base-url URL --token T [--actor ID] [--report-dir DIR] [--recorded DIR]\n"
+      "usage: conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--record-to DIR] [--recorded DIR]\n"
           + "       conformance --recorded DIR [--report-dir DIR]";
 
   private ConformanceCommand() {}
@@ -69,8 +69,10 @@ public final class ConformanceCommand {
     String baseUrl = null;
     String token = null;
     String actor = null;
+    String policy = null;
     String reportDir = null;
     String recorded = null;
+    String recordTo = null;
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
       String option = rest.remove(0);
@@ -82,13 +84,18 @@ public final class ConformanceCommand {
         case "--base-url" -> baseUrl = value;
         case "--token" -> token = value;
         case "--actor" -> actor = value;
+        case "--policy" -> policy = value;
         case "--report-dir" -> reportDir = value;
         case "--recorded" -> recorded = value;
+        case "--record-to" -> recordTo = value;
         default -> throw new IllegalArgumentException("unknown option " + option);
       }
     }
     if (baseUrl == null && recorded == null) {
       throw new IllegalArgumentException("give --base-url and --token, or --recorded");
+    }
+    if (baseUrl == null && recordTo != null) {
+      throw new IllegalArgumentException("--record-to needs --base-url");
     }
     if (baseUrl != null && token == null) {
       throw new IllegalArgumentException("--base-url needs --token");
@@ -103,11 +110,17 @@ public final class ConformanceCommand {
       if (recorded != null) {
         builder.recordedDir(Path.of(recorded));
       }
+      if (recordTo != null) {
+        builder.recordTo(Path.of(recordTo));
+      }
     } else {
       builder = ConformanceConfig.recorded(Path.of(recorded));
     }
     if (actor != null) {
       builder.registrarActorId(actor);
+    }
+    if (policy != null) {
+      builder.policyId(policy);
     }
     if (reportDir != null) {
       builder.reportDir(Path.of(reportDir));

@@ -1,5 +1,6 @@
 package dev.jarvis.testkit.conformance;
 
+import dev.jarvis.testkit.SampleRecords;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -19,8 +20,11 @@ import java.util.function.Supplier;
  * @param token sent as {@code Authorization: Bearer <token>} to the live host
  * @param registrarActorId the {@code Jarvis-Actor-Id} under which the suite registers its own
  *     Workers and Actors; the host must let this Actor register them
+ * @param policyId the Policy the suite's WorkSessions and PolicyDecisions name; the host must hold
+ *     it (the spec has no operation to create one) and let it allow the action {@code read_source}
  * @param recordedDir a directory of recorded exchanges to judge, if any
  * @param reportDir where the JUnit XML and Markdown reports go, if anywhere
+ * @param recordTo where to write every live exchange in the recorded-exchange format, if anywhere
  * @param ids where the suite's ids (Workers, Actors, WorkSessions, records, idempotency keys) come
  *     from; each call must return a new one matching the spec's {@code JarvisId} pattern
  * @param clock the suite's clock, for request timestamps and record times
@@ -31,22 +35,32 @@ public record ConformanceConfig(
     Optional<URI> baseUrl,
     String token,
     String registrarActorId,
+    String policyId,
     Optional<Path> recordedDir,
     Optional<Path> reportDir,
+    Optional<Path> recordTo,
     Supplier<String> ids,
     Clock clock,
     Duration timeout,
     PrintStream progress) {
 
-  /** The Actor the suite registers its Workers and Actors under, unless told otherwise. */
-  public static final String DEFAULT_REGISTRAR_ACTOR = "actor-conformance-registrar";
+  /**
+   * The Actor the suite registers its Workers and Actors under, unless told otherwise: the
+   * reference host's default admin Actor.
+   */
+  public static final String DEFAULT_REGISTRAR_ACTOR = "host-admin";
+
+  /** The Policy the suite names unless told otherwise: the spec's example Policy. */
+  public static final String DEFAULT_POLICY = SampleRecords.POLICY_ID;
 
   public ConformanceConfig {
     Objects.requireNonNull(baseUrl, "baseUrl");
     Objects.requireNonNull(token, "token");
     Objects.requireNonNull(registrarActorId, "registrarActorId");
+    Objects.requireNonNull(policyId, "policyId");
     Objects.requireNonNull(recordedDir, "recordedDir");
     Objects.requireNonNull(reportDir, "reportDir");
+    Objects.requireNonNull(recordTo, "recordTo");
     Objects.requireNonNull(ids, "ids");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(timeout, "timeout");
@@ -72,8 +86,10 @@ public record ConformanceConfig(
     private Optional<URI> baseUrl = Optional.empty();
     private String token = "";
     private String registrarActorId = DEFAULT_REGISTRAR_ACTOR;
+    private String policyId = DEFAULT_POLICY;
     private Optional<Path> recordedDir = Optional.empty();
     private Optional<Path> reportDir = Optional.empty();
+    private Optional<Path> recordTo = Optional.empty();
     private Supplier<String> ids = () -> UUID.randomUUID().toString();
     private Clock clock = Clock.systemUTC();
     private Duration timeout = Duration.ofSeconds(10);
@@ -99,6 +115,11 @@ public record ConformanceConfig(
       return this;
     }
 
+    public Builder policyId(String policyId) {
+      this.policyId = Objects.requireNonNull(policyId, "policyId");
+      return this;
+    }
+
     public Builder recordedDir(Path directory) {
       this.recordedDir = Optional.of(directory);
       return this;
@@ -106,6 +127,12 @@ public record ConformanceConfig(
 
     public Builder reportDir(Path directory) {
       this.reportDir = Optional.of(directory);
+      return this;
+    }
+
+    /** Writes every live exchange into {@code directory}, to be judged later with no host. */
+    public Builder recordTo(Path directory) {
+      this.recordTo = Optional.of(directory);
       return this;
     }
 
@@ -131,7 +158,17 @@ public record ConformanceConfig(
 
     public ConformanceConfig build() {
       return new ConformanceConfig(
-          baseUrl, token, registrarActorId, recordedDir, reportDir, ids, clock, timeout, progress);
+          baseUrl,
+          token,
+          registrarActorId,
+          policyId,
+          recordedDir,
+          reportDir,
+          recordTo,
+          ids,
+          clock,
+          timeout,
+          progress);
     }
   }
 }

@@ -39,7 +39,18 @@ public final class ConformanceSuite {
             url -> {
               target.add(url.toString());
               HostConnection host = new HostConnection(url, config.token(), config.timeout());
-              new LiveChecks(config, host, runner).run();
+              LiveChecks.run(config, host, runner);
+              config
+                  .recordTo()
+                  .ifPresent(
+                      dir -> {
+                        try {
+                          ExchangeRecorder.write(host.exchanges(), dir);
+                        } catch (IOException e) {
+                          throw new UncheckedIOException("cannot record the exchanges", e);
+                        }
+                        config.progress().println("Exchanges recorded in " + dir);
+                      });
             });
     config
         .recordedDir()

@@ -74,6 +74,30 @@ class ConformanceSuiteTest {
     assertTrue(md.contains("| PASS | genesis |"));
   }
 
+  @Test
+  void theExchangesOfALiveRunCanBeRecordedAndJudgedLaterWithoutTheHost() throws Exception {
+    Path recorded = reports.resolve("recorded");
+    ConformanceSuite.run(
+        ConformanceConfig.live(URI.create(stub.baseUrl()), "secret-token")
+            .clock(Fixtures.CLOCK)
+            .ids(Fixtures.counting("c"))
+            .recordTo(recorded)
+            .build());
+    long files;
+    try (var listing = Files.list(recorded)) {
+      files = listing.count();
+    }
+    assertTrue(files > 40, files + " exchanges");
+    String first = Files.readString(recorded.resolve("0001-registerWorker.json"));
+    assertFalse(first.contains("secret-token"), "the token is never recorded");
+
+    ConformanceReport offline =
+        ConformanceSuite.run(ConformanceConfig.recorded(recorded).clock(Fixtures.CLOCK).build());
+
+    assertEquals(List.of(), offline.failures());
+    assertEquals(files, offline.results().size());
+  }
+
   @ParameterizedTest(name = "a host that {0} fails")
   @EnumSource(BrokenHost.Defect.class)
   void aBrokenHostFailsTheChecksOfItsDefect(BrokenHost.Defect defect) throws Exception {
