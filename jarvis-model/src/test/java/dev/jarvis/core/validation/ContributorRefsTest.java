@@ -6,18 +6,15 @@ import static dev.jarvis.core.validation.Payloads.array;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Rules 4 and 5: duplicates by {@code x-jarvis-unique-by}, seen on the raw JSON, and the
  * contributor list of a Contribution.
  */
-class ContributorRefsTest {
+class ContributorRefsTest extends PayloadRuleTable {
 
   static Stream<Arguments> refused() {
     return Stream.of(
@@ -145,27 +142,5 @@ class ContributorRefsTest {
   private static void addRef(ObjectNode contribution, String worker, String actor, String role) {
     ArrayNode refs = array(contribution, "contributor_refs");
     refs.addObject().put("worker_id", worker).put("actor_id", actor).put("contribution_role", role);
-  }
-
-  private static Arguments refused(
-      String what, String schema, Consumer<ObjectNode> edit, String errorId, String pointer) {
-    return Arguments.of(what, schema, edit, errorId, pointer);
-  }
-
-  private static Arguments accepted(String what, String schema, Consumer<ObjectNode> edit) {
-    return Arguments.of(what, schema, edit);
-  }
-
-  @ParameterizedTest(name = "{1} with {0} is refused as {3} at {4}")
-  @MethodSource("refused")
-  void refusedWithErrorIdAtPointer(
-      String what, String schema, Consumer<ObjectNode> edit, String errorId, String pointer) {
-    Expect.only(VALIDATOR.validate(schema, Payloads.edited(schema, edit)), errorId, pointer);
-  }
-
-  @ParameterizedTest(name = "{1} with {0} is accepted")
-  @MethodSource("accepted")
-  void acceptedAsValid(String what, String schema, Consumer<ObjectNode> edit) {
-    Expect.clean(VALIDATOR.validate(schema, Payloads.edited(schema, edit)));
   }
 }

@@ -1,19 +1,15 @@
 package dev.jarvis.core.validation;
 
-import static dev.jarvis.core.validation.Expect.VALIDATOR;
 import static dev.jarvis.core.validation.Payloads.array;
 import static dev.jarvis.core.validation.Payloads.object;
 import static dev.jarvis.core.validation.Payloads.strings;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
-import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /** Rule 1: the full JSON Schema of each record, and the error ids its breaches map to. */
-class JsonSchemaRulesTest {
+class JsonSchemaRulesTest extends PayloadRuleTable {
 
   static Stream<Arguments> refused() {
     return Stream.of(
@@ -281,27 +277,5 @@ class JsonSchemaRulesTest {
             "an empty takeover_refs list where none is required",
             "EvidenceManifest",
             n -> n.set("takeover_refs", strings())));
-  }
-
-  private static Arguments refused(
-      String what, String schema, Consumer<ObjectNode> edit, String errorId, String pointer) {
-    return Arguments.of(what, schema, edit, errorId, pointer);
-  }
-
-  private static Arguments accepted(String what, String schema, Consumer<ObjectNode> edit) {
-    return Arguments.of(what, schema, edit);
-  }
-
-  @ParameterizedTest(name = "{1} with {0} is refused as {3} at {4}")
-  @MethodSource("refused")
-  void refusedWithErrorIdAtPointer(
-      String what, String schema, Consumer<ObjectNode> edit, String errorId, String pointer) {
-    Expect.only(VALIDATOR.validate(schema, Payloads.edited(schema, edit)), errorId, pointer);
-  }
-
-  @ParameterizedTest(name = "{1} with {0} is accepted")
-  @MethodSource("accepted")
-  void acceptedAsValid(String what, String schema, Consumer<ObjectNode> edit) {
-    Expect.clean(VALIDATOR.validate(schema, Payloads.edited(schema, edit)));
   }
 }

@@ -1,20 +1,15 @@
 package dev.jarvis.core.validation;
 
-import static dev.jarvis.core.validation.Expect.VALIDATOR;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.JarvisJson;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
-import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Rule 2: names inside extensions, HumanWorker preferences and portable values. A host-private word
  * wins; then, for extensions, a core field of the enclosing record; then a bad namespace.
  */
-class PropertyNamesTest {
+class PropertyNamesTest extends PayloadRuleTable {
 
   static Stream<Arguments> refused() {
     return Stream.of(
@@ -140,27 +135,5 @@ class PropertyNamesTest {
 
   private static ObjectNode pref(ObjectNode n) {
     return (ObjectNode) n.get("preferences");
-  }
-
-  private static Arguments refused(
-      String what, String schema, Consumer<ObjectNode> edit, String errorId, String pointer) {
-    return Arguments.of(what, schema, edit, errorId, pointer);
-  }
-
-  private static Arguments accepted(String what, String schema, Consumer<ObjectNode> edit) {
-    return Arguments.of(what, schema, edit);
-  }
-
-  @ParameterizedTest(name = "{1} with {0} is refused as {3} at {4}")
-  @MethodSource("refused")
-  void refusedWithErrorIdAtPointer(
-      String what, String schema, Consumer<ObjectNode> edit, String errorId, String pointer) {
-    Expect.only(VALIDATOR.validate(schema, Payloads.edited(schema, edit)), errorId, pointer);
-  }
-
-  @ParameterizedTest(name = "{1} with {0} is accepted")
-  @MethodSource("accepted")
-  void acceptedAsValid(String what, String schema, Consumer<ObjectNode> edit) {
-    Expect.clean(VALIDATOR.validate(schema, Payloads.edited(schema, edit)));
   }
 }
