@@ -37,6 +37,7 @@ public final class ReferenceHost implements AutoCloseable {
         new ResourceConfig()
             .register(JacksonFeature.withoutExceptionMappers())
             .register(new JarvisHostFeature(host))
+            .register(new RequestLog())
             .property(ServerProperties.WADL_FEATURE_DISABLE, true)
             .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
     for (Class<? extends ProtocolResource> resource : ProtocolResource.ALL) {
