@@ -14,9 +14,10 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.HexFormat;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * {@code demo [--base-url URL --token T] [--out FILE]}: runs the agent walkthrough. Without a base
@@ -24,13 +25,16 @@ import java.util.UUID;
  */
 final class DemoCommand {
 
+  /** Held so that the level set on it is not lost when the logger is collected. */
+  private static final Logger QUIET_HOST_LOG = Logger.getLogger(ServeCommand.REQUEST_LOG);
+
   private DemoCommand() {}
 
   static int run(String[] args, PrintStream out) throws Exception {
-    Map<String, String> flags = Flags.parse(args, "--base-url", "--token", "--out");
-    Path manifestFile = Path.of(flags.getOrDefault("--out", "jarvis-demo-manifest.json"));
-    Optional<String> baseUrl = Optional.ofNullable(flags.get("--base-url"));
-    if (baseUrl.isPresent() != flags.containsKey("--token")) {
+    Flags flags = Flags.parse(args, "--base-url", "--token", "--out");
+    Path manifestFile = Path.of(flags.get("--out").orElse("jarvis-demo-manifest.json"));
+    Optional<String> baseUrl = flags.get("--base-url");
+    if (baseUrl.isPresent() != flags.get("--token").isPresent()) {
       throw new CliException("--base-url and --token go together");
     }
     Clock clock = Clock.systemUTC();
@@ -39,7 +43,7 @@ final class DemoCommand {
       String token;
       String base;
       if (baseUrl.isPresent()) {
-        token = flags.get("--token");
+        token = flags.required("--token");
         base = baseUrl.get();
         out.println("Running the walkthrough against " + base);
       } else {
@@ -47,6 +51,8 @@ final class DemoCommand {
         new SecureRandom().nextBytes(secret);
         token = HexFormat.of().formatHex(secret);
         out.println("Starting the embedded reference host …");
+        // The timeline is the demo's output; the host's per-request log would drown it.
+        QUIET_HOST_LOG.setLevel(Level.WARNING);
         JsonNode policy = JarvisJson.mapper().readTree(DemoPolicy.JSON);
         embedded = ReferenceHost.start(ReferenceHostConfig.of(token).withPolicy(policy));
         base = embedded.baseUri().toString();

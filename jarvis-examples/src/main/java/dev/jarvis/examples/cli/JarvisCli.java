@@ -42,6 +42,7 @@ public final class JarvisCli {
   JarvisCli() {
     commands.put("operations", (args, in, out, err) -> operations(out));
     commands.put("demo", (args, in, out, err) -> DemoCommand.run(args, out));
+    commands.put("serve", (args, in, out, err) -> ServeCommand.run(args, out));
     commands.put("conformance", (args, in, out, err) -> ConformanceCommand.run(args, out, err));
     commands.put("c14n", JarvisCli::canonicalize);
     commands.put("hash-event", JarvisCli::hashEvent);
