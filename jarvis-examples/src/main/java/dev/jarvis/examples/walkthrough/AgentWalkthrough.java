@@ -32,11 +32,12 @@ import java.util.function.Supplier;
  * The agent walkthrough: one governed WorkSession from registration to OutcomeReport, run with a
  * {@link JarvisClient} against any Jarvis host. Each step prints one timeline line.
  *
- * <p>The story: an AgentWorker wants an external source; the Policy sends that to review, so its
- * PolicyDecision opens a Request; the HumanWorker approves it with a bounded ApprovalScope; the
- * agent acts, citing the decision; both are credited; the human takes a branch over and hands it
- * back; the pair records what they learned; the session completes, its evidence is exported, and
- * feedback arrives afterwards.
+ * <p>The story: an AgentWorker wants to delete a repository; the Policy denies it, the decision
+ * says so and opens a Request, and the human confirms the denial. Then it wants an external source;
+ * the Policy sends that to review, so its PolicyDecision opens a Request; the HumanWorker approves
+ * it with a bounded ApprovalScope; the agent acts, citing the decision; both are credited; the
+ * human takes a branch over and hands it back; the pair records what they learned; the session
+ * completes, its evidence is exported, and feedback arrives afterwards.
  */
 public final class AgentWalkthrough {
 
@@ -124,7 +125,52 @@ public final class AgentWalkthrough {
                         now())));
     step(cast.humanActor(), "created WorkSession " + ws + " (" + session.getStatus() + ")", ws);
 
-    // 3. The agent wants an external source. The Policy says review first: the decision records
+    // 3. The agent wants to clean up by deleting a repository. The Policy denies that: the
+    //    decision is recorded, and a deny is an ordinary value, not an exception. It opens a
+    //    Request so that a human sees what was blocked; the human confirms the denial.
+    JsonNode delete =
+        json(
+            """
+            {"action": "delete_repository", "target_ref": "repo:scratch",
+             "scope_ref": "scope:cleanup"}
+            """);
+    String deniedId = "pd-delete-" + run;
+    String deniedRequestId = "req-delete-" + run;
+    PolicyDecision denied =
+        agent.recordPolicyDecision(
+            ws,
+            decision(
+                deniedId,
+                ws,
+                delete,
+                "deny",
+                "The Policy denies deleting repositories.",
+                deniedRequestId));
+    step(cast.agentActor(), "PolicyDecision " + deniedId + ": " + denied.getResult(), ws);
+    agent.createRequest(
+        ws,
+        request(
+            deniedRequestId,
+            ws,
+            deniedId,
+            delete,
+            "Deleting the scratch repository is denied by policy.",
+            "Confirm the denial or take the cleanup over."));
+    step(cast.agentActor(), "Request " + deniedRequestId + " opened for the denied action", ws);
+    human.recordReview(
+        ws,
+        record(
+            Review.class,
+            """
+            {"id": "review-delete-%s", "work_session_id": "%s", "reviewer_actor_id": "%s",
+             "reviewer_worker_id": "%s", "target_ref": "request:%s", "decision": "deny",
+             "comments": "Keep the repository.", "created_at": "%s"}
+            """
+                .formatted(
+                    run, ws, cast.humanActor(), cast.humanWorker(), deniedRequestId, now())));
+    step(cast.humanActor(), "Review review-delete-" + run + ": deny (the block stands)", ws);
+
+    // 4. The agent wants an external source. The Policy says review first: the decision records
     //    that, and names the Request it opens. A review_required (or deny) decision is a value.
     JsonNode fetch =
         json(
@@ -137,60 +183,30 @@ public final class AgentWalkthrough {
     PolicyDecision decision =
         agent.recordPolicyDecision(
             ws,
-            record(
-                PolicyDecision.class,
-                """
-                {"id": "%s", "work_session_id": "%s", "actor_id": "%s", "policy_id": "%s",
-                 "requested_action": %s, "normalized_action_hash": "%s", "risk_class": "medium",
-                 "result": "review_required", "reason": "External sources need a human's review.",
-                 "request_id": "%s", "created_at": "%s"}
-                """
-                    .formatted(
-                        decisionId,
-                        ws,
-                        cast.agentActor(),
-                        cast.policyId(),
-                        fetch,
-                        ActionHash.of(fetch),
-                        requestId,
-                        now())));
+            decision(
+                decisionId,
+                ws,
+                fetch,
+                "review_required",
+                "External sources need a human's review.",
+                requestId));
     step(cast.agentActor(), "PolicyDecision " + decisionId + ": " + decision.getResult(), ws);
 
     Request request =
         agent.createRequest(
             ws,
-            record(
-                Request.class,
-                """
-                {"id": "%s", "protocol_version": "v0.1", "work_session_id": "%s",
-                 "requester_actor_id": "%s", "requester_worker_id": "%s",
-                 "target_human_worker_id": "%s", "policy_decision_id": "%s",
-                 "type": "permission", "blocking_scope": "action", "reason_code": "review_required",
-                 "reason_summary": "Fetching vendor documentation needs approval.",
-                 "requested_action": %s,
-                 "requested_outcome": "Allow one fetch of the vendor docs for this WorkSession.",
-                 "risk_class": "medium", "human_decision_needed": "Approve, narrow or deny the fetch.",
-                 "options": [{"id": "option-approve", "label": "Approve once",
-                              "effect": "The agent fetches the vendor docs once."}],
-                 "default_if_no_response": {"action": "continue_with_limited_evidence",
-                   "reason": "Without approval the answer cites only internal sources."},
-                 "status": "pending", "created_at": "%s", "expires_at": "%s"}
-                """
-                    .formatted(
-                        requestId,
-                        ws,
-                        cast.agentActor(),
-                        cast.agentWorker(),
-                        cast.humanWorker(),
-                        decisionId,
-                        fetch,
-                        now(),
-                        later(Duration.ofMinutes(30)))));
+            request(
+                requestId,
+                ws,
+                decisionId,
+                fetch,
+                "Fetching vendor documentation needs approval.",
+                "Approve, narrow or deny the fetch."));
     // The ApprovalScope binds the Request as it stood: its revision and the hash of its event.
     ChainCursor requestAt = client.cursor(ws).orElseGet(() -> cursorOf(human.getWorkSession(ws)));
     step(cast.agentActor(), "Request " + request.getId() + " is " + request.getStatus(), ws);
 
-    // 4. The human approves, bounded: this action, this session, this agent, once, for 20 minutes.
+    // 5. The human approves, bounded: this action, this session, this agent, once, for 20 minutes.
     String reviewId = "review-" + run;
     ApprovalScope scope =
         record(
@@ -230,7 +246,7 @@ public final class AgentWalkthrough {
                 .approvalScope(scope));
     step(cast.humanActor(), "Review " + review.getId() + ": " + review.getDecision(), ws);
 
-    // 5. The approved action, as an event that cites the decision that allowed it.
+    // 6. The approved action, as an event that cites the decision that allowed it.
     String actionEvent = "event-fetch-" + run;
     agent.appendJarvisEvent(
         ws,
@@ -246,7 +262,7 @@ public final class AgentWalkthrough {
                 .formatted(actionEvent, decisionId, decisionId)));
     step(cast.agentActor(), "appended event " + actionEvent + " (the approved fetch)", ws);
 
-    // 6. Credit where it is due: a shared contribution names both individuals.
+    // 7. Credit where it is due: a shared contribution names both individuals.
     String contributionId = "contribution-" + run;
     human.recordContribution(
         ws,
@@ -271,7 +287,7 @@ public final class AgentWalkthrough {
                     now())));
     step(cast.humanActor(), "Contribution " + contributionId + " (shared)", ws);
 
-    // 7. The human takes a branch over (the agent's writes there stop), then hands it back.
+    // 8. The human takes a branch over (the agent's writes there stop), then hands it back.
     String takeoverId = "takeover-" + run;
     String takeover =
         """
@@ -291,7 +307,7 @@ public final class AgentWalkthrough {
     human.recordTakeover(ws, record(Takeover.class, resumed.toString()));
     step(cast.humanActor(), "Takeover " + takeoverId + " resumed after reconciliation", ws);
 
-    // 8. What the pair learned, and a memory the agent proposes: governed until a human reviews it.
+    // 9. What the pair learned, and a memory the agent proposes: governed until a human reviews it.
     String learningId = "learning-" + run;
     human.createLearningRecord(
         ws,
@@ -327,7 +343,7 @@ public final class AgentWalkthrough {
                 .formatted(memoryId, ws, cast.agentActor(), actionEvent, learningId, now())));
     step(cast.agentActor(), "MemoryProposal " + memoryId + " (pending review)", ws);
 
-    // 9. The work is done: an event of type work_session.completed makes the session terminal.
+    // 10. The work is done: an event of type work_session.completed makes the session terminal.
     human.appendJarvisEvent(
         ws,
         record(
@@ -340,7 +356,7 @@ public final class AgentWalkthrough {
                 .formatted(run, ws)));
     step(cast.humanActor(), "WorkSession completed", ws);
 
-    // 10. Export the evidence: allowed only now, and it seals the session.
+    // 11. Export the evidence: allowed only now, and it seals the session.
     EvidenceManifest manifest = human.exportEvidenceManifest(ws);
     ChainCursor last = cursorOf(human.getWorkSession(ws));
     step(
@@ -354,7 +370,7 @@ public final class AgentWalkthrough {
             + ")",
         null);
 
-    // 11. Feedback after the fact, citing what was learned; it does not touch the sealed session.
+    // 12. Feedback after the fact, citing what was learned; it does not touch the sealed session.
     human.submitOutcomeReport(
         record(
             OutcomeReport.class,
@@ -392,6 +408,65 @@ public final class AgentWalkthrough {
 
   private String later(Duration duration) {
     return RequestTimestamp.format(clock.instant().plus(duration));
+  }
+
+  private PolicyDecision decision(
+      String id, String ws, JsonNode action, String result, String reason, String requestId) {
+    return record(
+        PolicyDecision.class,
+        """
+        {"id": "%s", "work_session_id": "%s", "actor_id": "%s", "policy_id": "%s",
+         "requested_action": %s, "normalized_action_hash": "%s", "risk_class": "medium",
+         "result": "%s", "reason": "%s", "request_id": "%s", "created_at": "%s"}
+        """
+            .formatted(
+                id,
+                ws,
+                cast.agentActor(),
+                cast.policyId(),
+                action,
+                ActionHash.of(action),
+                result,
+                reason,
+                requestId,
+                now()));
+  }
+
+  private Request request(
+      String id,
+      String ws,
+      String decisionId,
+      JsonNode action,
+      String summary,
+      String humanDecisionNeeded) {
+    return record(
+        Request.class,
+        """
+        {"id": "%s", "protocol_version": "v0.1", "work_session_id": "%s",
+         "requester_actor_id": "%s", "requester_worker_id": "%s",
+         "target_human_worker_id": "%s", "policy_decision_id": "%s",
+         "type": "permission", "blocking_scope": "action", "reason_code": "policy",
+         "reason_summary": "%s", "requested_action": %s,
+         "requested_outcome": "Let the agent go ahead within this WorkSession only.",
+         "risk_class": "medium", "human_decision_needed": "%s",
+         "options": [{"id": "option-approve", "label": "Approve once",
+                      "effect": "The agent goes ahead once."}],
+         "default_if_no_response": {"action": "keep_blocked_scope_stopped",
+           "reason": "Without a human the blocked action stays stopped."},
+         "status": "pending", "created_at": "%s", "expires_at": "%s"}
+        """
+            .formatted(
+                id,
+                ws,
+                cast.agentActor(),
+                cast.agentWorker(),
+                cast.humanWorker(),
+                decisionId,
+                summary,
+                action,
+                humanDecisionNeeded,
+                now(),
+                later(Duration.ofMinutes(30))));
   }
 
   private static String worker(String id, String type) {
