@@ -1,0 +1,217 @@
+package dev.jarvis.benchmarks;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.jarvis.client.JarvisCall;
+import dev.jarvis.client.JarvisClient;
+import dev.jarvis.client.JarvisClientOptions;
+import dev.jarvis.client.JarvisResponse;
+import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.headers.RequestTimestamp;
+import dev.jarvis.core.validation.PayloadValidator;
+import dev.jarvis.model.PolicyDecision;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The client's cost per mutation: {@code JarvisClient.execute(recordPolicyDecision)} against a
+ * loopback WireMock, next to a bare {@code java.net.http.HttpClient} (HTTP/1.1) POST of the same
+ * bytes and headers, in the same run. Target: client/bare median ratio at most 1.10. Two more
+ * benchmarks time, without network, the client's own steps (pre-flight validation; parse +
+ * validation + binding of the answer) to say what its extra cost is. Run: see docs/benchmarks.md.
+ */
+@State(Scope.Benchmark)
+@Fork(1)
+@Warmup(iterations = 3, time = 5)
+@Measurement(iterations = 5, time = 5)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class ClientOverheadBenchmark {
+
+  static final String SESSION = "ws-protocol-001";
+  static final String ACTOR = "actor-agent-001";
+  static final String TOKEN = "Bearer bench-token";
+  static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(30);
+  static final String LAST_HASH =
+      "sha256:4444444444444444444444444444444444444444444444444444444444444444";
+
+  /** A spec-valid PolicyDecision (jarvis-client's test records). */
+  static final String DECISION =
+      """
+      {"id": "pd-network-001", "work_session_id": "ws-protocol-001",
+       "actor_id": "actor-agent-001", "policy_id": "policy-bounded-001",
+       "requested_action": {"action": "fetch_external_source",
+         "target_ref": "source:external-reference", "scope_ref": "scope:source-collection"},
+       "normalized_action_hash":
+         "sha256:2222222222222222222222222222222222222222222222222222222222222222",
+       "risk_class": "medium", "result": "deny",
+       "reason": "External source access requires HumanWorker review before continuation.",
+       "request_id": "req-network-001", "created_at": "2026-06-12T18:05:00Z"}
+      """;
+
+  /** A spec-valid WorkSession at revision 1 (jarvis-client's test records). */
+  static final String WORK_SESSION =
+      """
+      {"id": "ws-protocol-001", "protocol_version": "v0.1",
+       "created_by_actor_id": "actor-agent-001",
+       "objective": "Produce a reviewed evidence-backed answer under bounded policy.",
+       "human_worker_id": "worker-human-001", "agent_worker_id": "worker-agent-001",
+       "policy_id": "policy-bounded-001", "status": "active", "revision": 1,
+       "last_event_hash":
+         "sha256:1111111111111111111111111111111111111111111111111111111111111111",
+       "event_log_ref": "event-log:ws-protocol-001",
+       "created_at": "2026-06-12T18:00:00Z", "updated_at": "2026-06-12T18:00:00Z"}
+      """;
+
+  final ObjectMapper mapper = JarvisJson.mapper();
+  WireMockServer wireMock;
+  JarvisClient client;
+  HttpClient bare;
+  URI decisionsUri;
+  PolicyDecision decision;
+  byte[] decisionBytes;
+  JsonNode decisionTree;
+  byte[] answerBytes;
+  PayloadValidator validator;
+
+  @Setup(Level.Trial)
+  public void setUp() throws IOException {
+    wireMock =
+        new WireMockServer(
+            options().bindAddress("127.0.0.1").dynamicPort().disableRequestJournal());
+    wireMock.start();
+    String canned = mapper.readTree(DECISION).toString();
+    wireMock.stubFor(
+        post(urlPathMatching("/work-sessions/[^/]+/policy-decisions"))
+            .willReturn(
+                aResponse()
+                    .withStatus(201)
+                    .withHeader("Content-Type", "application/json")
+                    .withHeader("Jarvis-Protocol-Version", "v0.1")
+                    .withHeader("Jarvis-Host-Capabilities", "cursor-headers")
+                    .withHeader("Jarvis-WorkSession-Revision", "2")
+                    .withHeader("Jarvis-Last-Event-Hash", LAST_HASH)
+                    .withBody(canned)));
+    wireMock.stubFor(
+        get(urlPathEqualTo("/work-sessions/" + SESSION))
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", "application/json")
+                    .withHeader("Jarvis-Protocol-Version", "v0.1")
+                    .withHeader("Jarvis-Host-Capabilities", "cursor-headers")
+                    .withBody(mapper.readTree(WORK_SESSION).toString())));
+    String base = "http://127.0.0.1:" + wireMock.port();
+    client =
+        JarvisClient.create(
+            JarvisClientOptions.builder().baseUri(base).actorId(ACTOR).hostAuth(TOKEN).build());
+    bare = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    decisionsUri = URI.create(base + "/work-sessions/" + SESSION + "/policy-decisions");
+    decision = mapper.readValue(DECISION, PolicyDecision.class);
+    decisionBytes = mapper.writeValueAsBytes(decision);
+    decisionTree = mapper.valueToTree(decision);
+    answerBytes = canned.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    validator = PayloadValidator.forSpec();
+    // The first call reads the WorkSession; later ones take the cursor from the answer headers.
+    client.execute(JarvisCall.recordPolicyDecision(SESSION, decision));
+    if (client.cursor(SESSION).isEmpty()) {
+      throw new IllegalStateException("the client lost its cursor: it would re-read every call");
+    }
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    wireMock.stop();
+  }
+
+  /** The SDK client: validation, headers, idempotency key, cursor, answer checks and binding. */
+  @Benchmark
+  public JarvisResponse<PolicyDecision> jarvisClient() {
+    return client.execute(JarvisCall.recordPolicyDecision(SESSION, decision));
+  }
+
+  /** The same bytes and headers through a bare JDK client; only the status is checked. */
+  @Benchmark
+  public byte[] bareHttpClient() throws IOException, InterruptedException {
+    return bare(HttpRequest.newBuilder(decisionsUri));
+  }
+
+  /**
+   * The bare POST with the per-request timeout the client sets on every attempt (30 s by default):
+   * isolates what a JDK request timeout costs.
+   */
+  @Benchmark
+  public byte[] bareHttpClientWithTimeout() throws IOException, InterruptedException {
+    return bare(HttpRequest.newBuilder(decisionsUri).timeout(ATTEMPT_TIMEOUT));
+  }
+
+  private byte[] bare(HttpRequest.Builder builder) throws IOException, InterruptedException {
+    ChainCursor cursor = client.cursor(SESSION).orElseThrow();
+    HttpRequest request =
+        builder
+            .header("Accept", "application/json")
+            .header("Content-Type", "application/json")
+            .header("Authorization", TOKEN)
+            .header("User-Agent", "jarvis-java-sdk/0.1.0")
+            .header("Jarvis-Protocol-Version", "v0.1")
+            .header("Jarvis-Actor-Id", ACTOR)
+            .header("Jarvis-Idempotency-Key", UUID.randomUUID().toString())
+            .header("Jarvis-Request-Timestamp", RequestTimestamp.format(Instant.now()))
+            .header("Jarvis-Expected-WorkSession-Revision", Long.toString(cursor.revision()))
+            .header("Jarvis-Previous-Event-Hash", cursor.lastEventHash())
+            .POST(HttpRequest.BodyPublishers.ofByteArray(decisionBytes))
+            .build();
+    HttpResponse<byte[]> response = bare.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    if (response.statusCode() != 201) {
+      throw new IllegalStateException("status " + response.statusCode());
+    }
+    return response.body();
+  }
+
+  /** No network: what the client does before sending (model → tree, schema validation). */
+  @Benchmark
+  public List<ProtocolViolation> clientPreflightOnly() {
+    return validator.validateRequestBody("recordPolicyDecision", mapper.valueToTree(decision));
+  }
+
+  /** No network: what the client does with the answer (parse, schema validation, binding). */
+  @Benchmark
+  public PolicyDecision clientAnswerChecksOnly() throws IOException {
+    JsonNode answer = mapper.readTree(answerBytes);
+    List<ProtocolViolation> violations = validator.validate("PolicyDecision", answer);
+    if (!violations.isEmpty()) {
+      throw new IllegalStateException(violations.toString());
+    }
+    return mapper.readValue(answerBytes, PolicyDecision.class);
+  }
+}
