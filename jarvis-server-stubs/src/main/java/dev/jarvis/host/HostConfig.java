@@ -1,6 +1,7 @@
 package dev.jarvis.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.RequestTimestamp;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,7 +38,7 @@ public record HostConfig(
     Optional<JsonNode> defaultPolicy) {
 
   /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
-  public static final String CURSOR_HEADERS = "cursor-headers";
+  public static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
 
   /** The admin Actor id unless configured otherwise. */
   public static final String DEFAULT_ADMIN_ACTOR_ID = "host-admin";

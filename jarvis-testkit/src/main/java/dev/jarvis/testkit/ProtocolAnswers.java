@@ -24,13 +24,13 @@ import java.util.function.Supplier;
 final class ProtocolAnswers {
 
   /** The capability under which a host sends the cursor headers. */
-  static final String CURSOR_HEADERS = "cursor-headers";
+  static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
 
   /** Response header: the WorkSession revision after the accepted mutation. */
-  static final String WORK_SESSION_REVISION = "Jarvis-WorkSession-Revision";
+  static final String WORK_SESSION_REVISION = JarvisHeaders.WORK_SESSION_REVISION;
 
   /** Response header: the WorkSession's last event hash after the accepted mutation. */
-  static final String LAST_EVENT_HASH = "Jarvis-Last-Event-Hash";
+  static final String LAST_EVENT_HASH = JarvisHeaders.LAST_EVENT_HASH;
 
   private final List<String> capabilities;
   private final Supplier<String> ids;

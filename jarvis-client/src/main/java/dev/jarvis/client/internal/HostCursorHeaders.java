@@ -14,13 +14,13 @@ import java.util.Optional;
 public final class HostCursorHeaders {
 
   /** The capability token. */
-  public static final String CAPABILITY = "cursor-headers";
+  public static final String CAPABILITY = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
 
   /** Response header: the WorkSession's revision after the mutation. */
-  public static final String REVISION = "Jarvis-WorkSession-Revision";
+  public static final String REVISION = JarvisHeaders.WORK_SESSION_REVISION;
 
   /** Response header: the WorkSession's last event hash after the mutation. */
-  public static final String LAST_EVENT_HASH = "Jarvis-Last-Event-Hash";
+  public static final String LAST_EVENT_HASH = JarvisHeaders.LAST_EVENT_HASH;
 
   private HostCursorHeaders() {}
 

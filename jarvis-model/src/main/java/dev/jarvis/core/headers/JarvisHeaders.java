@@ -39,6 +39,19 @@ public final class JarvisHeaders {
   /** Response: the optional capabilities the host declares. */
   public static final String HOST_CAPABILITIES = "Jarvis-Host-Capabilities";
 
+  /**
+   * The SDK's optional capability (see {@code docs/protocol-decisions.md}): a host listing it in
+   * {@link #HOST_CAPABILITIES} reports a WorkSession's cursor after every accepted genesis or
+   * scoped mutation in {@link #WORK_SESSION_REVISION} and {@link #LAST_EVENT_HASH}.
+   */
+  public static final String CURSOR_HEADERS_CAPABILITY = "cursor-headers";
+
+  /** Response header of the {@code cursor-headers} capability: the revision after the mutation. */
+  public static final String WORK_SESSION_REVISION = "Jarvis-WorkSession-Revision";
+
+  /** Response header of the {@code cursor-headers} capability: the last event hash after it. */
+  public static final String LAST_EVENT_HASH = "Jarvis-Last-Event-Hash";
+
   /** The six mutation headers, in the spec's parameter order. */
   public static final List<String> MUTATION =
       List.of(

@@ -17,10 +17,10 @@ import java.util.Optional;
 public final class ResponseFactory {
 
   /** Response header: the WorkSession revision after an accepted WorkSession mutation. */
-  public static final String WORK_SESSION_REVISION = "Jarvis-WorkSession-Revision";
+  public static final String WORK_SESSION_REVISION = JarvisHeaders.WORK_SESSION_REVISION;
 
   /** Response header: the last event hash after an accepted WorkSession mutation. */
-  public static final String LAST_EVENT_HASH = "Jarvis-Last-Event-Hash";
+  public static final String LAST_EVENT_HASH = JarvisHeaders.LAST_EVENT_HASH;
 
   private final HostConfig config;
   private final String capabilities;

@@ -29,9 +29,9 @@ final class LiveHost {
   /** A well-formed hash that is no event's. */
   static final String FOREIGN_HASH = "sha256:" + "0".repeat(64);
 
-  private static final String CURSOR_HEADERS = "cursor-headers";
-  private static final String REVISION_HEADER = "Jarvis-WorkSession-Revision";
-  private static final String LAST_HASH_HEADER = "Jarvis-Last-Event-Hash";
+  private static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
+  private static final String REVISION_HEADER = JarvisHeaders.WORK_SESSION_REVISION;
+  private static final String LAST_HASH_HEADER = JarvisHeaders.LAST_EVENT_HASH;
 
   private final HostConnection host;
   private final Supplier<String> ids;

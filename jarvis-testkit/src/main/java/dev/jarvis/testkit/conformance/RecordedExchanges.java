@@ -158,8 +158,8 @@ final class RecordedExchanges {
   }
 
   private static void checkCursorHeaders(ProtocolOperation op, Exchange exchange) {
-    var revision = exchange.responseHeader("Jarvis-WorkSession-Revision");
-    var hash = exchange.responseHeader("Jarvis-Last-Event-Hash");
+    var revision = exchange.responseHeader(JarvisHeaders.WORK_SESSION_REVISION);
+    var hash = exchange.responseHeader(JarvisHeaders.LAST_EVENT_HASH);
     if (revision.isEmpty() || !op.operationClass().needsCursor()) {
       return;
     }
