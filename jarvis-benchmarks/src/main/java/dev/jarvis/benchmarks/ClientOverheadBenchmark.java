@@ -7,32 +7,48 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.jarvis.client.JarvisCall;
 import dev.jarvis.client.JarvisClient;
 import dev.jarvis.client.JarvisClientOptions;
 import dev.jarvis.client.JarvisResponse;
+import dev.jarvis.client.Sleeper;
+import dev.jarvis.client.internal.BuiltInPipeline;
+import dev.jarvis.client.internal.CallScope;
+import dev.jarvis.client.internal.Pipeline;
+import dev.jarvis.client.internal.ScopedPolicy;
+import dev.jarvis.client.internal.SessionCursors;
+import dev.jarvis.client.pipeline.JarvisPipeline;
+import dev.jarvis.client.pipeline.JarvisPolicy;
+import dev.jarvis.client.pipeline.PipelineRequest;
+import dev.jarvis.client.pipeline.PipelineResponse;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.chain.ChainCursor;
-import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.headers.RequestTimestamp;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.model.PolicyDecision;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
@@ -46,9 +62,11 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The client's cost per mutation: {@code JarvisClient.execute(recordPolicyDecision)} against a
  * loopback WireMock, next to a bare {@code java.net.http.HttpClient} (HTTP/1.1) POST of the same
- * bytes and headers, in the same run. Target: client/bare median ratio at most 1.10. Two more
- * benchmarks time, without network, the client's own steps (pre-flight validation; parse +
- * validation + binding of the answer) to say what its extra cost is. Run: see docs/benchmarks.md.
+ * bytes and headers, in the same run. Target: client/bare median ratio at most 1.10. {@code
+ * jarvisClientLinkTimed} runs the same call through the same links, each wrapped in a timer, and
+ * prints each link's own time per call after every iteration, to say where the client's extra cost
+ * is; {@code sideBySide} runs client and bare POST at once, as a control under changing load. Run
+ * with {@code -prof gc} for allocation per call; see docs/benchmarks.md.
  */
 @State(Scope.Benchmark)
 @Fork(1)
@@ -100,9 +118,6 @@ public class ClientOverheadBenchmark {
   URI decisionsUri;
   PolicyDecision decision;
   byte[] decisionBytes;
-  JsonNode decisionTree;
-  byte[] answerBytes;
-  PayloadValidator validator;
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
@@ -132,16 +147,11 @@ public class ClientOverheadBenchmark {
                     .withHeader("Jarvis-Host-Capabilities", "cursor-headers")
                     .withBody(mapper.readTree(WORK_SESSION).toString())));
     String base = "http://127.0.0.1:" + wireMock.port();
-    client =
-        JarvisClient.create(
-            JarvisClientOptions.builder().baseUri(base).actorId(ACTOR).hostAuth(TOKEN).build());
+    client = JarvisClient.create(clientOptions());
     bare = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     decisionsUri = URI.create(base + "/work-sessions/" + SESSION + "/policy-decisions");
     decision = mapper.readValue(DECISION, PolicyDecision.class);
     decisionBytes = mapper.writeValueAsBytes(decision);
-    decisionTree = mapper.valueToTree(decision);
-    answerBytes = canned.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    validator = PayloadValidator.forSpec();
     // The first call reads the WorkSession; later ones take the cursor from the answer headers.
     client.execute(JarvisCall.recordPolicyDecision(SESSION, decision));
     if (client.cursor(SESSION).isEmpty()) {
@@ -149,8 +159,18 @@ public class ClientOverheadBenchmark {
     }
   }
 
+  /** Default options, as a caller would start; the same for both client benchmarks. */
+  JarvisClientOptions clientOptions() {
+    return JarvisClientOptions.builder()
+        .baseUri("http://127.0.0.1:" + wireMock.port())
+        .actorId(ACTOR)
+        .hostAuth(TOKEN)
+        .build();
+  }
+
   @TearDown(Level.Trial)
   public void tearDown() {
+    client.close();
     wireMock.stop();
   }
 
@@ -198,20 +218,137 @@ public class ClientOverheadBenchmark {
     return response.body();
   }
 
-  /** No network: what the client does before sending (model → tree, schema validation). */
+  /**
+   * The client and the bare POST at the same time, one thread each, so that both see the same load
+   * from whatever else runs on the machine: a control for the sequential pair above, whose ratio
+   * moves when the load changes between benchmarks.
+   */
   @Benchmark
-  public List<ProtocolViolation> clientPreflightOnly() {
-    return validator.validateRequestBody("recordPolicyDecision", mapper.valueToTree(decision));
+  @Group("sideBySide")
+  @GroupThreads(1)
+  public JarvisResponse<PolicyDecision> sideBySideClient() {
+    return jarvisClient();
   }
 
-  /** No network: what the client does with the answer (parse, schema validation, binding). */
+  /** The bare half of {@link #sideBySideClient}. */
   @Benchmark
-  public PolicyDecision clientAnswerChecksOnly() throws IOException {
-    JsonNode answer = mapper.readTree(answerBytes);
-    List<ProtocolViolation> violations = validator.validate("PolicyDecision", answer);
-    if (!violations.isEmpty()) {
-      throw new IllegalStateException(violations.toString());
+  @Group("sideBySide")
+  @GroupThreads(1)
+  public byte[] sideBySideBare() throws IOException, InterruptedException {
+    return bareHttpClient();
+  }
+
+  /** The same call through the same links, each link timed (see {@link LinkTimes}). */
+  @Benchmark
+  public PipelineResponse jarvisClientLinkTimed(LinkTimes timed) {
+    return timed.send(JarvisCall.recordPolicyDecision(SESSION, decision));
+  }
+
+  /**
+   * The client's links, each wrapped in a timer that adds up the time spent in it and below it. In
+   * a blocking call every link completes before it returns, so a link's own time is its total minus
+   * the total of the link below it; the transport's is the round trip.
+   */
+  @State(Scope.Benchmark)
+  public static class LinkTimes {
+    Pipeline pipeline;
+    List<String> names;
+    long[] inclusiveNanos;
+    long[] inclusiveCpuNanos;
+    long calls;
+
+    @Setup(Level.Trial)
+    public void setUp(ClientOverheadBenchmark benchmark) {
+      JarvisClientOptions options = benchmark.clientOptions();
+      JarvisPipeline links =
+          BuiltInPipeline.of(
+              options,
+              BuiltInPipeline.httpClient(options),
+              PayloadValidator.forSpec(),
+              new SessionCursors());
+      names = links.names();
+      inclusiveNanos = new long[names.size()];
+      inclusiveCpuNanos = new long[names.size()];
+      List<JarvisPolicy> timed = new ArrayList<>();
+      for (JarvisPolicy link : links.links()) {
+        timed.add(new TimedLink(link, timed.size(), inclusiveNanos, inclusiveCpuNanos));
+      }
+      int perCall = links.perCall().size();
+      pipeline =
+          new Pipeline(
+              options.baseUri(),
+              new JarvisPipeline(timed.subList(0, perCall), timed.subList(perCall, timed.size())));
+      // The first call reads the WorkSession; later ones take the cursor from the answer.
+      send(JarvisCall.recordPolicyDecision(SESSION, benchmark.decision));
     }
-    return mapper.readValue(answerBytes, PolicyDecision.class);
+
+    @Setup(Level.Iteration)
+    public void reset() {
+      Arrays.fill(inclusiveNanos, 0);
+      Arrays.fill(inclusiveCpuNanos, 0);
+      calls = 0;
+    }
+
+    @TearDown(Level.Iteration)
+    public void report() {
+      StringBuilder line =
+          new StringBuilder("\nown time per call, µs wall / CPU, over " + calls + " calls:");
+      for (int i = 0; i < names.size(); i++) {
+        line.append(
+            String.format(
+                Locale.ROOT,
+                " %s %.1f / %.1f;",
+                names.get(i),
+                own(inclusiveNanos, i) / 1e3 / calls,
+                own(inclusiveCpuNanos, i) / 1e3 / calls));
+      }
+      System.out.println(line);
+    }
+
+    private static long own(long[] inclusive, int link) {
+      return inclusive[link] - (link + 1 < inclusive.length ? inclusive[link + 1] : 0);
+    }
+
+    PipelineResponse send(JarvisCall<?> call) {
+      calls++;
+      return pipeline.send(call, ACTOR, CallScope.blocking(pipeline, Sleeper.SYSTEM)).join();
+    }
+  }
+
+  /** One link with a timer around it; keeps the link's access to the call scope. */
+  static final class TimedLink implements ScopedPolicy {
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
+    private final JarvisPolicy link;
+    private final int index;
+    private final long[] inclusiveNanos;
+    private final long[] inclusiveCpuNanos;
+
+    TimedLink(JarvisPolicy link, int index, long[] inclusiveNanos, long[] inclusiveCpuNanos) {
+      this.link = link;
+      this.index = index;
+      this.inclusiveNanos = inclusiveNanos;
+      this.inclusiveCpuNanos = inclusiveCpuNanos;
+    }
+
+    @Override
+    public String name() {
+      return link.name();
+    }
+
+    @Override
+    public CompletableFuture<PipelineResponse> send(
+        PipelineRequest request, Next next, CallScope scope) {
+      long start = System.nanoTime();
+      long cpuStart = CPU.getCurrentThreadCpuTime();
+      try {
+        return link instanceof ScopedPolicy scoped
+            ? scoped.send(request, next, scope)
+            : link.send(request, next);
+      } finally {
+        inclusiveCpuNanos[index] += CPU.getCurrentThreadCpuTime() - cpuStart;
+        inclusiveNanos[index] += System.nanoTime() - start;
+      }
+    }
   }
 }

@@ -15,17 +15,23 @@ import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.headers.RequestTimestamp;
 import dev.jarvis.host.reference.ReferenceHost;
 import dev.jarvis.host.reference.ReferenceHostConfig;
+import dev.jarvis.store.jdbc.JdbcHostStores;
+import dev.jarvis.store.jdbc.JdbcStoreSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.logging.Logger;
@@ -37,7 +43,9 @@ import java.util.logging.Logger;
  * a canned 201, in one run. Bounded: per target a warm-up phase and a measured phase, each capped
  * in time and in requests per thread. Run: see docs/benchmarks.md.
  *
- * <p>Arguments (all optional): threads, warm-up seconds, measured seconds.
+ * <p>Arguments (all optional): threads, warm-up seconds, measured seconds, a PostgreSQL JDBC URL.
+ * With the URL it also runs the reference host on PostgreSQL, one instance and two instances
+ * sharing the database (threads split between them), each in a fresh schema dropped afterwards.
  */
 public final class HostLoadRun {
 
@@ -57,6 +65,7 @@ public final class HostLoadRun {
     int threads = args.length > 0 ? Integer.parseInt(args[0]) : 8;
     int warmUpSeconds = args.length > 1 ? Integer.parseInt(args[1]) : 30;
     int measuredSeconds = args.length > 2 ? Integer.parseInt(args[2]) : 30;
+    Optional<String> postgres = args.length > 3 ? Optional.of(args[3]) : Optional.empty();
     // The reference host logs one line per request at INFO; a console log line per request would
     // measure the terminal, so the request log is kept quiet here.
     Logger.getLogger("dev.jarvis.host.reference.requests")
@@ -77,7 +86,14 @@ public final class HostLoadRun {
         ReferenceHost.start(ReferenceHostConfig.of(TOKEN).withPolicy(policy()))) {
       URI base = URI.create(host.baseUri().toString().replaceAll("/+$", ""));
       setUpReferenceHost(http, base, threads);
-      results.add(run("reference host", http, base, threads, warmUpSeconds, measuredSeconds));
+      results.add(
+          run("reference host", http, bases(threads, base), warmUpSeconds, measuredSeconds));
+    }
+    if (postgres.isPresent()) {
+      for (int instances = 1; instances <= 2; instances++) {
+        results.add(
+            onPostgres(postgres.get(), instances, http, threads, warmUpSeconds, measuredSeconds));
+      }
     }
 
     WireMockServer wireMock =
@@ -103,12 +119,66 @@ public final class HostLoadRun {
                           EventChain.next(ChainCursor.GENESIS, draft("ws-load-0", 0, 0))
                               .toString())));
       URI base = URI.create("http://127.0.0.1:" + wireMock.port());
-      results.add(run("WireMock canned", http, base, threads, warmUpSeconds, measuredSeconds));
+      results.add(
+          run("WireMock canned", http, bases(threads, base), warmUpSeconds, measuredSeconds));
     } finally {
       wireMock.stop();
     }
     System.out.println();
     results.forEach(System.out::println);
+  }
+
+  /** Every thread on the same host. */
+  static URI[] bases(int threads, URI base) {
+    URI[] bases = new URI[threads];
+    Arrays.fill(bases, base);
+    return bases;
+  }
+
+  /**
+   * The reference host on PostgreSQL: {@code instances} hosts on one fresh schema, the threads
+   * spread over them in turn.
+   */
+  static String onPostgres(
+      String url,
+      int instances,
+      HttpClient http,
+      int threads,
+      int warmUpSeconds,
+      int measuredSeconds)
+      throws Exception {
+    String schema = "jarvis_bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+    List<ReferenceHost> hosts = new ArrayList<>();
+    try {
+      for (int i = 0; i < instances; i++) {
+        hosts.add(
+            ReferenceHost.start(
+                ReferenceHostConfig.of(TOKEN)
+                    .withPolicy(policy())
+                    .withStores(
+                        JdbcHostStores.open(
+                            JdbcStoreSettings.of(url)
+                                .withSchema(schema)
+                                .withPoolSize(Math.max(4, threads / instances))))));
+      }
+      URI[] bases = new URI[threads];
+      for (int t = 0; t < threads; t++) {
+        bases[t] = URI.create(hosts.get(t % instances).baseUri().toString().replaceAll("/+$", ""));
+      }
+      setUpReferenceHost(http, bases[0], threads);
+      return run(
+          "reference host, PostgreSQL, " + instances + " instance(s)",
+          http,
+          bases,
+          warmUpSeconds,
+          measuredSeconds);
+    } finally {
+      hosts.forEach(ReferenceHost::close);
+      try (Connection c = DriverManager.getConnection(url);
+          Statement s = c.createStatement()) {
+        s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+      }
+    }
   }
 
   // ---- setting up the reference host: Workers, Actors, one WorkSession per thread ----
@@ -151,20 +221,21 @@ public final class HostLoadRun {
   // ---- the load ----
 
   static String run(
-      String name, HttpClient http, URI base, int threads, int warmUpSeconds, int measuredSeconds)
+      String name, HttpClient http, URI[] bases, int warmUpSeconds, int measuredSeconds)
       throws InterruptedException {
+    int threads = bases.length;
     boolean realHost = name.startsWith("reference");
     ChainCursor[] cursors = new ChainCursor[threads];
     for (int t = 0; t < threads; t++) {
-      cursors[t] = realHost ? readCursor(http, base, "ws-load-" + t) : ChainCursor.GENESIS;
+      cursors[t] = realHost ? readCursor(http, bases[t], "ws-load-" + t) : ChainCursor.GENESIS;
     }
     int[] counter = new int[threads];
-    phase(http, base, threads, warmUpSeconds, cursors, counter, realHost);
-    Phase measured = phase(http, base, threads, measuredSeconds, cursors, counter, realHost);
+    phase(http, bases, warmUpSeconds, cursors, counter, realHost);
+    Phase measured = phase(http, bases, measuredSeconds, cursors, counter, realHost);
     String line =
         String.format(
             Locale.ROOT,
-            "%-16s %8.0f req/s  p50 %7.0f µs  p99 %7.0f µs  p99.9 %7.0f µs  (%d ok, %d errors,"
+            "%-40s %8.0f req/s  p50 %7.0f µs  p99 %7.0f µs  p99.9 %7.0f µs  (%d ok, %d errors,"
                 + " %.1f s)",
             name,
             measured.ok / measured.seconds,
@@ -189,13 +260,13 @@ public final class HostLoadRun {
 
   static Phase phase(
       HttpClient http,
-      URI base,
-      int threads,
+      URI[] bases,
       int seconds,
       ChainCursor[] cursors,
       int[] counter,
       boolean realHost)
       throws InterruptedException {
+    int threads = bases.length;
     long[][] latencies = new long[threads][];
     int[] counts = new int[threads];
     long[] errors = new long[threads];
@@ -209,6 +280,7 @@ public final class HostLoadRun {
           new Thread(
               () -> {
                 String session = "ws-load-" + me;
+                URI base = bases[me];
                 URI events = base.resolve("/work-sessions/" + session + "/events");
                 try {
                   start.await();

@@ -1,9 +1,5 @@
 package dev.jarvis.client;
 
-import dev.jarvis.client.generated.invoker.ApiException;
-import dev.jarvis.client.generated.invoker.ApiResponse;
-import dev.jarvis.client.internal.GeneratedApis;
-import dev.jarvis.client.internal.Invoker;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.model.Actor;
@@ -23,49 +19,56 @@ import dev.jarvis.model.Worker;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
- * One protocol call as a value: which operation, on which WorkSession, with which body. Run it with
- * {@link JarvisClient#execute} or {@link JarvisClient#executeAsync}. Calls are immutable; {@link
- * #as(String)} and {@link #requiring(List)} return changed copies.
+ * One protocol call as a value: which operation, on which WorkSession, with which body, answered
+ * with which record. Run it with {@link JarvisClient#execute} or {@link JarvisClient#executeAsync}.
+ * Calls are immutable; {@link #as(String)} and {@link #requiring(List)} return changed copies.
  *
  * @param <T> the protocol record the host answers with
  */
 public final class JarvisCall<T> {
 
   private final ProtocolOperation operation;
+  private final Class<T> responseType;
+  private final Optional<String> pathParameter;
   private final Optional<String> workSessionId;
   private final Optional<Object> body;
-  private final Invoker<T> invoker;
   private final Optional<String> actorId;
   private final List<String> requiredCapabilities;
   private final List<String> extensions;
 
   private JarvisCall(
-      String operationId,
+      ProtocolOperation operation,
+      Class<T> responseType,
+      Optional<String> pathParameter,
       Optional<String> workSessionId,
       Optional<Object> body,
-      Invoker<T> invoker,
       Optional<String> actorId,
       List<String> requiredCapabilities,
       List<String> extensions) {
-    this.operation = ProtocolOperations.byId(operationId);
+    this.operation = operation;
+    this.responseType = responseType;
+    this.pathParameter = pathParameter;
     this.workSessionId = workSessionId;
     this.body = body;
-    this.invoker = invoker;
     this.actorId = actorId;
     this.requiredCapabilities = List.copyOf(requiredCapabilities);
     this.extensions = List.copyOf(extensions);
   }
 
   private static <T> JarvisCall<T> of(
-      String operationId, String workSessionId, Object body, Invoker<T> invoker) {
+      String operationId,
+      Class<T> responseType,
+      String pathParameter,
+      String workSessionId,
+      Object body) {
     return new JarvisCall<>(
-        operationId,
+        ProtocolOperations.byId(operationId),
+        responseType,
+        Optional.ofNullable(pathParameter),
         Optional.ofNullable(workSessionId),
         Optional.ofNullable(body),
-        invoker,
         Optional.empty(),
         List.of(),
         List.of());
@@ -74,10 +77,11 @@ public final class JarvisCall<T> {
   /** The same call made by another Actor ({@code Jarvis-Actor-Id}). */
   public JarvisCall<T> as(String actorId) {
     return new JarvisCall<>(
-        operation.operationId(),
+        operation,
+        responseType,
+        pathParameter,
         workSessionId,
         body,
-        invoker,
         Optional.of(actorId),
         requiredCapabilities,
         extensions);
@@ -89,10 +93,11 @@ public final class JarvisCall<T> {
    */
   public JarvisCall<T> requiring(List<String> capabilities, List<String> extensionNamespaces) {
     return new JarvisCall<>(
-        operation.operationId(),
+        operation,
+        responseType,
+        pathParameter,
         workSessionId,
         body,
-        invoker,
         actorId,
         capabilities,
         extensionNamespaces);
@@ -105,6 +110,16 @@ public final class JarvisCall<T> {
 
   public ProtocolOperation operation() {
     return operation;
+  }
+
+  /** The record the host answers with. */
+  public Class<T> responseType() {
+    return responseType;
+  }
+
+  /** The value of the operation's one path parameter, if its path has one. */
+  public Optional<String> pathParameter() {
+    return pathParameter;
   }
 
   public Optional<String> workSessionId() {
@@ -127,74 +142,31 @@ public final class JarvisCall<T> {
     return extensions;
   }
 
-  Invoker<T> invoker() {
-    return invoker;
+  @Override
+  public String toString() {
+    return operation.operationId() + workSessionId.map(ws -> " on " + ws).orElse("");
   }
 
   // ---- the 15 operations ----
 
   public static JarvisCall<Worker> registerWorker(Worker worker) {
     Objects.requireNonNull(worker, "worker");
-    return of(
-        "registerWorker",
-        null,
-        worker,
-        (api, h, b) ->
-            api.workers.registerWorkerWithHttpInfo(
-                pathId(worker.getId()),
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                (Worker) b));
+    return of("registerWorker", Worker.class, pathId(worker.getId()), null, worker);
   }
 
   public static JarvisCall<Actor> registerActor(Actor actor) {
     Objects.requireNonNull(actor, "actor");
-    return of(
-        "registerActor",
-        null,
-        actor,
-        (api, h, b) ->
-            api.workers.registerActorWithHttpInfo(
-                pathId(actor.getId()),
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                (Actor) b));
+    return of("registerActor", Actor.class, pathId(actor.getId()), null, actor);
   }
 
   /** Creates a WorkSession (genesis: revision 0, {@code hash:protocol-genesis}). */
   public static JarvisCall<WorkSession> createWorkSession(WorkSession session) {
     Objects.requireNonNull(session, "session");
-    return of(
-        "createWorkSession",
-        session.getId(),
-        session,
-        (api, h, b) ->
-            api.workSessions.createWorkSessionWithHttpInfo(
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                h.expectedRevision(),
-                h.previousEventHash(),
-                (WorkSession) b));
+    return of("createWorkSession", WorkSession.class, null, session.getId(), session);
   }
 
   public static JarvisCall<WorkSession> getWorkSession(String workSessionId) {
-    return of(
-        "getWorkSession",
-        Objects.requireNonNull(workSessionId, "workSessionId"),
-        null,
-        (api, h, b) ->
-            api.workSessions.getWorkSessionWithHttpInfo(
-                workSessionId,
-                h.protocolVersion(),
-                h.actorId(),
-                h.requiredCapabilities(),
-                h.extensions()));
+    return read("getWorkSession", WorkSession.class, workSessionId);
   }
 
   /**
@@ -204,162 +176,71 @@ public final class JarvisCall<T> {
    * timestamp} where you left them unset.
    */
   public static JarvisCall<JarvisEvent> appendJarvisEvent(String workSessionId, JarvisEvent draft) {
-    return scoped(
-        "appendJarvisEvent",
-        workSessionId,
-        draft,
-        JarvisEvent.class,
-        api -> api.workSessions::appendJarvisEventWithHttpInfo);
+    return scoped("appendJarvisEvent", JarvisEvent.class, workSessionId, draft);
   }
 
   public static JarvisCall<PolicyDecision> recordPolicyDecision(
       String workSessionId, PolicyDecision decision) {
-    return scoped(
-        "recordPolicyDecision",
-        workSessionId,
-        decision,
-        PolicyDecision.class,
-        api -> api.controlPlane::recordPolicyDecisionWithHttpInfo);
+    return scoped("recordPolicyDecision", PolicyDecision.class, workSessionId, decision);
   }
 
   public static JarvisCall<Request> createRequest(String workSessionId, Request request) {
-    return scoped(
-        "createRequest",
-        workSessionId,
-        request,
-        Request.class,
-        api -> api.controlPlane::createRequestWithHttpInfo);
+    return scoped("createRequest", Request.class, workSessionId, request);
   }
 
   public static JarvisCall<Review> recordReview(String workSessionId, Review review) {
-    return scoped(
-        "recordReview",
-        workSessionId,
-        review,
-        Review.class,
-        api -> api.controlPlane::recordReviewWithHttpInfo);
+    return scoped("recordReview", Review.class, workSessionId, review);
   }
 
   public static JarvisCall<Takeover> recordTakeover(String workSessionId, Takeover takeover) {
-    return scoped(
-        "recordTakeover",
-        workSessionId,
-        takeover,
-        Takeover.class,
-        api -> api.controlPlane::recordTakeoverWithHttpInfo);
+    return scoped("recordTakeover", Takeover.class, workSessionId, takeover);
   }
 
   public static JarvisCall<Contribution> recordContribution(
       String workSessionId, Contribution contribution) {
-    return scoped(
-        "recordContribution",
-        workSessionId,
-        contribution,
-        Contribution.class,
-        api -> api.attribution::recordContributionWithHttpInfo);
+    return scoped("recordContribution", Contribution.class, workSessionId, contribution);
   }
 
   public static JarvisCall<LearningRecord> createLearningRecord(
       String workSessionId, LearningRecord record) {
-    return scoped(
-        "createLearningRecord",
-        workSessionId,
-        record,
-        LearningRecord.class,
-        api -> api.learning::createLearningRecordWithHttpInfo);
+    return scoped("createLearningRecord", LearningRecord.class, workSessionId, record);
   }
 
   public static JarvisCall<MemoryProposal> createMemoryProposal(
       String workSessionId, MemoryProposal proposal) {
-    return scoped(
-        "createMemoryProposal",
-        workSessionId,
-        proposal,
-        MemoryProposal.class,
-        api -> api.learning::createMemoryProposalWithHttpInfo);
+    return scoped("createMemoryProposal", MemoryProposal.class, workSessionId, proposal);
   }
 
   public static JarvisCall<SkillProposal> createSkillProposal(
       String workSessionId, SkillProposal proposal) {
-    return scoped(
-        "createSkillProposal",
-        workSessionId,
-        proposal,
-        SkillProposal.class,
-        api -> api.learning::createSkillProposalWithHttpInfo);
+    return scoped("createSkillProposal", SkillProposal.class, workSessionId, proposal);
   }
 
   public static JarvisCall<EvidenceManifest> exportEvidenceManifest(String workSessionId) {
-    return of(
-        "exportEvidenceManifest",
-        Objects.requireNonNull(workSessionId, "workSessionId"),
-        null,
-        (api, h, b) ->
-            api.evidence.exportEvidenceManifestWithHttpInfo(
-                workSessionId,
-                h.protocolVersion(),
-                h.actorId(),
-                h.requiredCapabilities(),
-                h.extensions()));
+    return read("exportEvidenceManifest", EvidenceManifest.class, workSessionId);
   }
 
   public static JarvisCall<OutcomeReport> submitOutcomeReport(OutcomeReport report) {
     Objects.requireNonNull(report, "report");
-    return of(
-        "submitOutcomeReport",
-        null,
-        report,
-        (api, h, b) ->
-            api.feedback.submitOutcomeReportWithHttpInfo(
-                h.protocolVersion(),
-                h.actorId(),
-                h.idempotencyKey(),
-                h.requestTimestamp(),
-                (OutcomeReport) b));
+    return of("submitOutcomeReport", OutcomeReport.class, null, null, report);
   }
 
-  /** The generated method of a WorkSession-scoped mutation: path id, six headers, body. */
-  @FunctionalInterface
-  private interface ScopedMethod<B, T> {
-    ApiResponse<T> call(
-        String workSessionId,
-        String protocolVersion,
-        String actorId,
-        String idempotencyKey,
-        String requestTimestamp,
-        Integer expectedRevision,
-        String previousEventHash,
-        B body)
-        throws ApiException;
+  /** A read of one WorkSession: its id is the path parameter. */
+  private static <T> JarvisCall<T> read(
+      String operationId, Class<T> responseType, String workSessionId) {
+    Objects.requireNonNull(workSessionId, "workSessionId");
+    return of(operationId, responseType, workSessionId, workSessionId, null);
   }
 
-  private static <B, T> JarvisCall<T> scoped(
-      String operationId,
-      String workSessionId,
-      B body,
-      Class<B> bodyType,
-      Function<GeneratedApis, ScopedMethod<B, T>> method) {
+  /** A WorkSession-scoped mutation: the WorkSession id is the path parameter, the body required. */
+  private static <T> JarvisCall<T> scoped(
+      String operationId, Class<T> responseType, String workSessionId, Object body) {
     Objects.requireNonNull(workSessionId, "workSessionId");
     Objects.requireNonNull(body, "body");
-    return of(
-        operationId,
-        workSessionId,
-        body,
-        (api, h, b) ->
-            method
-                .apply(api)
-                .call(
-                    workSessionId,
-                    h.protocolVersion(),
-                    h.actorId(),
-                    h.idempotencyKey(),
-                    h.requestTimestamp(),
-                    h.expectedRevision(),
-                    h.previousEventHash(),
-                    bodyType.cast(b)));
+    return of(operationId, responseType, workSessionId, workSessionId, body);
   }
 
-  /** A path id the generated API can encode; a missing one is refused by pre-flight validation. */
+  /** A path id that can be encoded; a missing one is refused by pre-flight validation. */
   private static String pathId(String id) {
     return id == null ? "" : id;
   }

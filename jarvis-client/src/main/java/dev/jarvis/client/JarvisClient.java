@@ -1,36 +1,15 @@
 package dev.jarvis.client;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jarvis.client.generated.invoker.ApiClient;
-import dev.jarvis.client.generated.invoker.ApiException;
-import dev.jarvis.client.generated.invoker.ApiResponse;
-import dev.jarvis.client.internal.AuthorizingTransport;
-import dev.jarvis.client.internal.CallHeaders;
-import dev.jarvis.client.internal.Exchange;
-import dev.jarvis.client.internal.ExchangeCapture;
-import dev.jarvis.client.internal.FixedHttpClientBuilder;
-import dev.jarvis.client.internal.GeneratedApis;
-import dev.jarvis.client.internal.HostCursorHeaders;
-import dev.jarvis.client.internal.JdkTransport;
-import dev.jarvis.client.internal.LoggingTransport;
-import dev.jarvis.client.internal.RetryingTransport;
+import dev.jarvis.client.internal.BuiltInPipeline;
+import dev.jarvis.client.internal.CallScope;
+import dev.jarvis.client.internal.FailureCause;
+import dev.jarvis.client.internal.Pipeline;
 import dev.jarvis.client.internal.SessionCursors;
-import dev.jarvis.client.internal.Transport;
-import dev.jarvis.client.internal.TransportHttpClient;
-import dev.jarvis.core.JarvisJson;
-import dev.jarvis.core.JarvisSpec;
-import dev.jarvis.core.OperationClass;
-import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.client.pipeline.JarvisPipeline;
+import dev.jarvis.client.pipeline.PipelineResponse;
 import dev.jarvis.core.chain.ChainCursor;
-import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.error.JarvisProtocolException;
-import dev.jarvis.core.error.ProtocolViolation;
-import dev.jarvis.core.headers.JarvisHeaders;
-import dev.jarvis.core.headers.RequestTimestamp;
+import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.Contribution;
@@ -40,106 +19,99 @@ import dev.jarvis.model.LearningRecord;
 import dev.jarvis.model.MemoryProposal;
 import dev.jarvis.model.OutcomeReport;
 import dev.jarvis.model.PolicyDecision;
-import dev.jarvis.model.ProtocolError;
-import dev.jarvis.model.ProtocolErrorId;
 import dev.jarvis.model.Request;
 import dev.jarvis.model.Review;
 import dev.jarvis.model.SkillProposal;
 import dev.jarvis.model.Takeover;
 import dev.jarvis.model.WorkSession;
 import dev.jarvis.model.Worker;
-import java.net.http.HttpClient;
-import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Speaks the Jarvis protocol to one host for the caller.
  *
- * <p>Per call it validates the body against the spec (a local refusal sends nothing), fills the
- * protocol headers, takes one idempotency key for all attempts, keeps each WorkSession's revision
- * and last event hash, retries what is safe to retry, and sorts every failure into one of three
- * kinds: {@link JarvisTransportException} (could not reach or read the host), {@link
- * JarvisProtocolException} (the host refused; switch on {@code errorId()}), {@link
+ * <p>Each call goes down one pipeline of named links and its answer comes back up the same links
+ * ({@link #pipeline()} lists them; {@code docs/client.md} walks through them): per call it
+ * validates the body against the spec (a local refusal sends nothing), fills the protocol headers,
+ * takes one idempotency key for all attempts, keeps each WorkSession's revision and last event hash
+ * and checks the answer; per attempt it stamps a fresh timestamp, asks for HostAuth, logs and
+ * sends, and retries what is safe to retry. Every failure is a {@link JarvisFailure}: {@link
+ * JarvisTransportException} (could not reach or read the host), {@link JarvisRefusalException} (a
+ * {@link JarvisProtocolException}: the host refused; switch on {@code errorId()}), {@link
  * JarvisInvalidResponseException} (the host answered off-spec). A PolicyDecision whose result is
  * {@code deny} is an ordinary return value.
  *
  * <p>Thread-safe. Concurrent mutations of one WorkSession race for its revision as they would from
- * two clients: one wins, the others get {@link JarvisStaleSessionException}.
+ * two clients: one wins, the others get {@link JarvisStaleSessionException}. Close the client to
+ * stop the threads of its asynchronous calls.
  */
-public final class JarvisClient {
+public final class JarvisClient implements AutoCloseable {
 
-  private static final String USER_AGENT = "jarvis-java-sdk/0.1.0";
-  private static final Set<Integer> RETRYABLE_STATUS = Set.of(429, 502, 503, 504);
-  private static final Set<ProtocolErrorId> STALE_SESSION =
-      Set.of(
-          ProtocolErrorId.STALE_WORK_SESSION_REVISION, ProtocolErrorId.INVALID_PREVIOUS_EVENT_HASH);
-
-  private final JarvisClientOptions options;
+  private final Shared shared;
   private final String actorId;
-  private final GeneratedApis apis;
-  private final SessionCursors cursors;
-  private final PayloadValidator validator;
-  private final ObjectMapper mapper = JarvisJson.mapper();
 
-  private JarvisClient(
+  /** What a client and the clients {@link #as(String)} makes share. */
+  private record Shared(
       JarvisClientOptions options,
-      String actorId,
-      GeneratedApis apis,
+      Pipeline pipeline,
       SessionCursors cursors,
-      PayloadValidator validator) {
-    this.options = options;
+      Executor executor,
+      Optional<ExecutorService> owned,
+      AtomicBoolean closed) {}
+
+  private JarvisClient(Shared shared, String actorId) {
+    this.shared = shared;
     this.actorId = actorId;
-    this.apis = apis;
-    this.cursors = cursors;
-    this.validator = validator;
   }
 
   /** A client for the host and Actor the options name. */
   public static JarvisClient create(JarvisClientOptions options) {
-    // The request pipeline, outermost first: retry (fresh timestamp per attempt) → HostAuth and
-    // User-Agent → logging → java.net.http. Validation, headers and idempotency happen in
-    // execute().
-    HttpClient jdk =
-        HttpClient.newBuilder()
-            // Plain-http hosts must not be offered an h2c upgrade: some runtimes stall on it.
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(options.connectTimeout())
-            .build();
-    Transport pipeline = new JdkTransport(jdk);
-    pipeline = new LoggingTransport(pipeline);
-    pipeline =
-        new AuthorizingTransport(
-            pipeline,
-            options.hostAuth(),
-            USER_AGENT + options.userAgentSuffix().map(s -> " " + s).orElse(""));
-    pipeline =
-        new RetryingTransport(
-            pipeline,
-            options.retryPolicy(),
-            options.sleeper(),
-            options.clock(),
-            options.jitter(),
-            options.attemptTimeout(),
-            options.totalTimeout());
-    TransportHttpClient http = new TransportHttpClient(jdk, pipeline);
-    ApiClient generated =
-        new ApiClient(
-            new FixedHttpClientBuilder(http),
-            JarvisJson.mapper(),
-            options.baseUri().toString().replaceAll("/+$", ""));
+    SessionCursors cursors = new SessionCursors();
+    JarvisPipeline links =
+        BuiltInPipeline.of(
+            options, BuiltInPipeline.httpClient(options), PayloadValidator.forSpec(), cursors);
+    Optional<ExecutorService> owned =
+        options.executor().isPresent() ? Optional.empty() : Optional.of(ownedExecutor());
+    Executor executor = options.executor().orElseGet(owned::orElseThrow);
+    Pipeline pipeline = new Pipeline(options.baseUri(), links);
     return new JarvisClient(
-        options,
-        options.actorId(),
-        new GeneratedApis(generated),
-        new SessionCursors(),
-        PayloadValidator.forSpec());
+        new Shared(options, pipeline, cursors, executor, owned, new AtomicBoolean()),
+        options.actorId());
   }
 
-  /** This client acting as another Actor; WorkSession cursors are shared. */
+  /**
+   * The default executor: a few daemon threads (asynchronous calls hold none while they wait),
+   * which time out when idle, so a client that is never closed keeps no thread alive.
+   */
+  private static ExecutorService ownedExecutor() {
+    AtomicInteger count = new AtomicInteger();
+    ThreadFactory threads =
+        task -> {
+          Thread thread = new Thread(task, "jarvis-client-" + count.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        };
+    int size = Math.max(2, Runtime.getRuntime().availableProcessors());
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            size, size, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads);
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
+  }
+
+  /** This client acting as another Actor; pipeline, cursors and executor are shared. */
   public JarvisClient as(String actorId) {
-    return new JarvisClient(options, actorId, apis, cursors, validator);
+    return new JarvisClient(shared, actorId);
   }
 
   /** The Actor this client acts as. */
@@ -149,265 +121,125 @@ public final class JarvisClient {
 
   /** What the client believes a WorkSession's cursor is; empty if it must re-read it. */
   public Optional<ChainCursor> cursor(String workSessionId) {
-    return cursors.get(workSessionId);
+    return shared.cursors().get(workSessionId);
+  }
+
+  /**
+   * The protocol's request records, seeded by this client: ids from its id source (the
+   * idempotency-key supplier), times from its clock, this client's Actor where a record names who
+   * acts, the protocol version, action hashes and the WorkSession's genesis fields. You state only
+   * what is yours to decide; see {@link ProtocolRecords}.
+   */
+  public ProtocolRecords records() {
+    return new ProtocolRecords(
+        shared.options().clock(), shared.options().idempotencyKeys(), actorId);
+  }
+
+  /**
+   * The WorkSession's cursor now: the one the client knows, or else the one a read of the
+   * WorkSession finds (a host without the {@code cursor-headers} capability leaves the client
+   * knowing none after a mutation). What an ApprovalScope binds a Request by.
+   */
+  public ChainCursor currentCursor(String workSessionId) {
+    return cursor(workSessionId)
+        .orElseGet(
+            () -> {
+              WorkSession session = getWorkSession(workSessionId);
+              return new ChainCursor(session.getRevision(), session.getLastEventHash());
+            });
+  }
+
+  /** The links every call passes through, in order, with your policies in their places. */
+  public JarvisPipeline pipeline() {
+    return shared.pipeline().links();
+  }
+
+  /**
+   * Shuts down the executor the client owns (not one given in the options); calls made afterwards
+   * fail with {@link IllegalStateException}. Clients made with {@link #as(String)} share it and are
+   * closed with it.
+   */
+  @Override
+  public void close() {
+    if (shared.closed().compareAndSet(false, true)) {
+      shared.owned().ifPresent(ExecutorService::shutdown);
+    }
   }
 
   // ---- running calls ----
 
-  /** Runs a call and returns the host's answer with its HTTP details. */
+  /** Runs a call on this thread and returns the host's answer with its HTTP details. */
   public <T> JarvisResponse<T> execute(JarvisCall<T> call) {
-    ProtocolOperation op = call.operation();
-    OperationClass kind = op.operationClass();
-    String actor = call.actorId().orElse(actorId);
-    String sessionId = call.workSessionId().orElse(null);
-
-    Object body = call.body().orElse(null);
-    JsonNode bodyTree = body == null ? null : mapper.valueToTree(body);
-    boolean isEvent = op.operationId().equals("appendJarvisEvent");
-    if (bodyTree != null && !isEvent) {
-      preflight(op, bodyTree);
-    }
-
-    ChainCursor cursor =
-        switch (kind) {
-          case WORKSESSION_GENESIS_MUTATION -> ChainCursor.GENESIS;
-          case WORKSESSION_SCOPED_MUTATION -> cursorFor(sessionId, actor);
-          default -> null;
-        };
-
-    if (isEvent) {
-      // The event's chain fields depend on the cursor, so it is built and checked only now.
-      bodyTree = EventChain.next(cursor, completeDraft((ObjectNode) bodyTree, sessionId, actor));
-      preflight(op, bodyTree);
-      body = treeToValue(bodyTree, JarvisEvent.class);
-    }
-
-    CallHeaders headers =
-        new CallHeaders(
-            JarvisSpec.PROTOCOL_VERSION,
-            actor,
-            kind.isMutation() ? idempotencyKey() : null,
-            kind.isMutation() ? RequestTimestamp.format(options.clock().instant()) : null,
-            cursor == null ? null : Math.toIntExact(cursor.revision()),
-            cursor == null ? null : cursor.lastEventHash(),
-            join(call.requiredCapabilities()),
-            join(call.extensions()));
-
-    ExchangeCapture.clear();
+    ensureOpen();
+    CallScope scope = CallScope.blocking(shared.pipeline(), shared.options().sleeper());
+    // Every built-in link completes its future before returning in a blocking call, so this join
+    // waits only for a policy of the caller's that chose to go asynchronous.
+    CompletableFuture<PipelineResponse> answer =
+        shared.pipeline().send(call, actingActor(call), scope);
     try {
-      ApiResponse<T> response = call.invoker().invoke(apis, headers, body);
-      Exchange exchange = ExchangeCapture.take().orElseThrow();
-      return accepted(op, sessionId, cursor, bodyTree, response, exchange);
-    } catch (ApiException e) {
-      Optional<Exchange> exchange = ExchangeCapture.take();
-      if (exchange.isEmpty()) {
-        throw new IllegalStateException(op.operationId() + " was not sent: " + e.getMessage(), e);
-      }
-      throw refused(op, sessionId, actor, exchange.get(), e);
+      return response(call, answer.join());
+    } catch (CompletionException e) {
+      throw FailureCause.rethrowable(e);
     }
   }
 
   /**
-   * Runs a call on the options' executor. The future fails with the same exceptions {@link
-   * #execute} throws, wrapped in a {@link java.util.concurrent.CompletionException}.
+   * Runs a call on the client's executor, never blocking a thread while it waits for the host or
+   * before a retry. The future fails with the same exceptions {@link #execute} throws (wrapped in a
+   * {@link CompletionException} by {@code join}). Cancelling it cancels the attempt in flight and
+   * any retry still to come.
    */
   public <T> CompletableFuture<JarvisResponse<T>> executeAsync(JarvisCall<T> call) {
-    return CompletableFuture.supplyAsync(() -> execute(call), options.executor());
+    ensureOpen();
+    Executor executor = shared.executor();
+    CallScope scope = CallScope.async(shared.pipeline(), shared.options().sleeper(), executor);
+    CompletableFuture<JarvisResponse<T>> result = new CompletableFuture<>();
+    CompletableFuture.supplyAsync(
+            () -> shared.pipeline().send(call, actingActor(call), scope), executor)
+        .thenCompose(answer -> answer)
+        .whenComplete(
+            (answer, failure) -> {
+              if (failure != null) {
+                // The failure itself, not the wrapper the stages put around it.
+                result.completeExceptionally(FailureCause.of(failure));
+                return;
+              }
+              try {
+                result.complete(response(call, answer));
+              } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+              }
+            });
+    result.whenComplete(
+        (done, failure) -> {
+          if (result.isCancelled()) {
+            scope.cancel();
+          }
+        });
+    return result;
   }
 
-  /** Validates a body against the spec before anything is sent; a refusal sends nothing. */
-  private void preflight(ProtocolOperation op, JsonNode body) {
-    List<ProtocolViolation> violations = validator.validateRequestBody(op.operationId(), body);
-    if (!violations.isEmpty()) {
-      throw JarvisProtocolException.local(violations);
-    }
-  }
-
-  private ChainCursor cursorFor(String sessionId, String actor) {
-    return cursors.get(sessionId).orElseGet(() -> reread(sessionId, actor));
-  }
-
-  private ChainCursor reread(String sessionId, String actor) {
-    WorkSession session = execute(JarvisCall.getWorkSession(sessionId).as(actor)).body();
-    return cursors.get(sessionId).orElseGet(() -> cursorOf(session));
-  }
-
-  private static ChainCursor cursorOf(WorkSession session) {
-    return new ChainCursor(session.getRevision(), session.getLastEventHash());
-  }
-
-  private ObjectNode completeDraft(ObjectNode draft, String sessionId, String actor) {
-    if (!draft.has("id")) {
-      draft.put("id", "event-" + options.idempotencyKeys().get());
-    }
-    if (!draft.has("work_session_id")) {
-      draft.put("work_session_id", sessionId);
-    }
-    if (!draft.has("actor_id")) {
-      draft.put("actor_id", actor);
-    }
-    if (!draft.has("timestamp")) {
-      draft.put("timestamp", RequestTimestamp.format(options.clock().instant()));
-    }
-    return draft;
-  }
-
-  private String idempotencyKey() {
-    String key = options.idempotencyKeys().get();
-    if (key == null || key.isEmpty()) {
-      throw new IllegalStateException("the idempotency key supplier returned an empty key");
-    }
-    return key;
-  }
-
-  private <T> JarvisResponse<T> accepted(
-      ProtocolOperation op,
-      String sessionId,
-      ChainCursor sent,
-      JsonNode sentBody,
-      ApiResponse<T> response,
-      Exchange exchange) {
-    checkProtocolVersionHeader(exchange);
-    if (exchange.status() != op.successStatus()) {
-      throw new JarvisInvalidResponseException(
-          exchange.status(), "status", op.operationId() + " answers " + op.successStatus());
-    }
-    JsonNode answer = parse(exchange);
-    List<ProtocolViolation> violations = validator.validate(op.responseSchema(), answer);
-    if (!violations.isEmpty()) {
-      ProtocolViolation first = violations.get(0);
-      throw new JarvisInvalidResponseException(exchange.status(), first.field(), first.reason());
-    }
-    T body = response.getData();
-    if (body instanceof WorkSession session) {
-      cursors.set(session.getId(), cursorOf(session));
-    } else if (op.operationId().equals("appendJarvisEvent")) {
-      cursors.set(sessionId, checkedEvent(sent, sentBody, answer, exchange.status()));
-    } else if (op.operationClass() == OperationClass.WORKSESSION_SCOPED_MUTATION) {
-      Optional<ChainCursor> reported;
-      try {
-        reported = HostCursorHeaders.read(exchange.headers());
-      } catch (IllegalArgumentException e) {
-        throw new JarvisInvalidResponseException(
-            exchange.status(), HostCursorHeaders.REVISION, e.getMessage());
-      }
-      reported.ifPresentOrElse(c -> cursors.set(sessionId, c), () -> cursors.forget(sessionId));
-    }
-    return new JarvisResponse<>(exchange.status(), exchange.headers(), body, exchange.attempts());
-  }
-
-  /** The host must store the event we built, as we built it, as the next link. */
-  private static ChainCursor checkedEvent(
-      ChainCursor sent, JsonNode sentEvent, JsonNode stored, int status) {
-    Optional<ProtocolViolation> broken = EventChain.checkNext(sent, stored);
-    if (broken.isPresent()) {
-      throw new JarvisInvalidResponseException(
-          status,
-          broken.get().field(),
-          "the host's event breaks the chain: " + broken.get().reason());
-    }
-    if (!stored.path("event_hash").equals(sentEvent.path("event_hash"))) {
-      throw new JarvisInvalidResponseException(
-          status, "/event_hash", "the host stored a different event than the one sent");
-    }
-    return sent.advance(stored.path("event_hash").asText());
-  }
-
-  private RuntimeException refused(
-      ProtocolOperation op, String sessionId, String actor, Exchange exchange, ApiException e) {
-    if (exchange.status() / 100 == 2) {
-      // The generated API could not bind a 2xx body: off-spec.
-      String field = e.getCause() instanceof JsonMappingException m ? pointer(m) : "/";
-      return new JarvisInvalidResponseException(exchange.status(), field, rootMessage(e));
-    }
-    if (RETRYABLE_STATUS.contains(exchange.status())) {
-      return new JarvisTransportException(
-          op.operationId()
-              + ": host answered "
-              + exchange.status()
-              + " after "
-              + exchange.attempts()
-              + " attempt(s)");
-    }
-    checkProtocolVersionHeader(exchange);
-    JsonNode answer = parse(exchange);
-    List<ProtocolViolation> violations = validator.validate("ProtocolError", answer);
-    if (!violations.isEmpty()) {
-      ProtocolViolation first = violations.get(0);
-      throw new JarvisInvalidResponseException(exchange.status(), first.field(), first.reason());
-    }
-    ProtocolError error = treeToValue(answer, ProtocolError.class, exchange.status());
-    if (sessionId != null && STALE_SESSION.contains(error.getErrorId())) {
-      cursors.forget(sessionId);
-      ChainCursor current = reread(sessionId, actor);
-      return new JarvisStaleSessionException(error, sessionId, current);
-    }
-    return new JarvisProtocolException(error);
-  }
-
-  private static void checkProtocolVersionHeader(Exchange exchange) {
-    Optional<String> version = exchange.headers().firstValue(JarvisHeaders.PROTOCOL_VERSION);
-    if (!version.equals(Optional.of(JarvisSpec.PROTOCOL_VERSION))) {
-      throw new JarvisInvalidResponseException(
-          exchange.status(),
-          JarvisHeaders.PROTOCOL_VERSION,
-          "expected " + JarvisSpec.PROTOCOL_VERSION + ", got " + version.orElse("no header"));
+  private void ensureOpen() {
+    if (shared.closed().get()) {
+      throw new IllegalStateException("the client is closed");
     }
   }
 
-  private JsonNode parse(Exchange exchange) {
-    try {
-      JsonNode tree = mapper.readTree(exchange.body());
-      if (tree == null || tree.isMissingNode()) {
-        throw new JarvisInvalidResponseException(exchange.status(), "/", "empty body");
-      }
-      return tree;
-    } catch (JacksonException e) {
-      throw new JarvisInvalidResponseException(exchange.status(), "/", e.getOriginalMessage());
-    } catch (java.io.IOException e) {
-      throw new JarvisTransportException("could not read the host's answer", e);
-    }
+  private String actingActor(JarvisCall<?> call) {
+    return call.actorId().orElse(actorId);
   }
 
-  private <T> T treeToValue(JsonNode tree, Class<T> type) {
-    try {
-      return mapper.treeToValue(tree, type);
-    } catch (JacksonException e) {
-      throw new IllegalArgumentException(
-          "not a " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
-    }
-  }
-
-  private <T> T treeToValue(JsonNode tree, Class<T> type, int status) {
-    try {
-      return mapper.treeToValue(tree, type);
-    } catch (JsonMappingException e) {
-      throw new JarvisInvalidResponseException(status, pointer(e), e.getOriginalMessage());
-    } catch (JacksonException e) {
-      throw new JarvisInvalidResponseException(status, "/", e.getOriginalMessage());
-    }
-  }
-
-  private static String pointer(JsonMappingException e) {
-    StringBuilder pointer = new StringBuilder();
-    for (JsonMappingException.Reference ref : e.getPath()) {
-      pointer.append('/').append(ref.getFieldName() != null ? ref.getFieldName() : ref.getIndex());
-    }
-    return pointer.length() == 0 ? "/" : pointer.toString();
-  }
-
-  private static String rootMessage(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t instanceof JacksonException j
-        ? j.getOriginalMessage()
-        : String.valueOf(t.getMessage());
-  }
-
-  private static String join(List<String> tokens) {
-    return tokens.isEmpty() ? null : String.join(", ", tokens);
+  private static <T> JarvisResponse<T> response(JarvisCall<T> call, PipelineResponse answer) {
+    T body =
+        call.responseType()
+            .cast(
+                answer
+                    .record()
+                    .orElseThrow(
+                        () ->
+                            new IllegalStateException(
+                                "a policy answered " + call + " without a checked record")));
+    return new JarvisResponse<>(answer.status(), answer.headers(), body, answer.attempts());
   }
 
   // ---- the 15 operations, blocking ----

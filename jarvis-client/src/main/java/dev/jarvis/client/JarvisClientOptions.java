@@ -1,13 +1,15 @@
 package dev.jarvis.client;
 
+import dev.jarvis.client.pipeline.JarvisPolicy;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
@@ -28,8 +30,10 @@ public final class JarvisClientOptions {
   private final Duration connectTimeout;
   private final Duration attemptTimeout;
   private final Duration totalTimeout;
-  private final Executor executor;
+  private final Optional<Executor> executor;
   private final Optional<String> userAgentSuffix;
+  private final List<JarvisPolicy> perCallPolicies;
+  private final List<JarvisPolicy> perAttemptPolicies;
 
   private JarvisClientOptions(Builder b) {
     this.baseUri = Objects.requireNonNull(b.baseUri, "baseUri is required");
@@ -45,6 +49,8 @@ public final class JarvisClientOptions {
     this.totalTimeout = b.totalTimeout;
     this.executor = b.executor;
     this.userAgentSuffix = b.userAgentSuffix;
+    this.perCallPolicies = List.copyOf(b.perCallPolicies);
+    this.perAttemptPolicies = List.copyOf(b.perAttemptPolicies);
   }
 
   public static Builder builder() {
@@ -67,6 +73,8 @@ public final class JarvisClientOptions {
     b.totalTimeout = totalTimeout;
     b.executor = executor;
     b.userAgentSuffix = userAgentSuffix;
+    b.perCallPolicies.addAll(perCallPolicies);
+    b.perAttemptPolicies.addAll(perAttemptPolicies);
     return b;
   }
 
@@ -114,12 +122,23 @@ public final class JarvisClientOptions {
     return totalTimeout;
   }
 
-  public Executor executor() {
+  /** The executor asynchronous calls run on; empty: one the client owns and closes. */
+  public Optional<Executor> executor() {
     return executor;
   }
 
   public Optional<String> userAgentSuffix() {
     return userAgentSuffix;
+  }
+
+  /** Your policies that run once per call, outermost first, before the built-in ones. */
+  public List<JarvisPolicy> perCallPolicies() {
+    return perCallPolicies;
+  }
+
+  /** Your policies that run once per attempt, after HostAuth and before logging and transport. */
+  public List<JarvisPolicy> perAttemptPolicies() {
+    return perAttemptPolicies;
   }
 
   /** Builds {@link JarvisClientOptions}. Only {@code baseUri} and {@code actorId} are required. */
@@ -135,8 +154,10 @@ public final class JarvisClientOptions {
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration attemptTimeout = Duration.ofSeconds(30);
     private Duration totalTimeout = Duration.ofMinutes(2);
-    private Executor executor = ForkJoinPool.commonPool();
+    private Optional<Executor> executor = Optional.empty();
     private Optional<String> userAgentSuffix = Optional.empty();
+    private final List<JarvisPolicy> perCallPolicies = new ArrayList<>();
+    private final List<JarvisPolicy> perAttemptPolicies = new ArrayList<>();
 
     private Builder() {}
 
@@ -229,9 +250,36 @@ public final class JarvisClientOptions {
       return this;
     }
 
-    /** Runs asynchronous calls. Default: {@link ForkJoinPool#commonPool()}. */
+    /**
+     * Runs the steps of asynchronous calls; none of them blocks it (I/O and retry waits hold no
+     * thread), so a small pool will do. The client does not shut it down. Default: a pool of daemon
+     * threads named {@code jarvis-client-…} that the client owns and {@link JarvisClient#close()}
+     * shuts down; never {@code ForkJoinPool.commonPool()}.
+     */
     public Builder executor(Executor executor) {
-      this.executor = Objects.requireNonNull(executor);
+      this.executor = Optional.of(executor);
+      return this;
+    }
+
+    /**
+     * Adds a policy that runs once per logical call, around all its attempts (and around the
+     * WorkSession re-read a mutation may need, which is a call of its own): the place for metrics,
+     * tracing spans, audit. Policies added here run first, in the order added, and see failures as
+     * {@link JarvisFailure}s. Default: none.
+     */
+    public Builder addPerCallPolicy(JarvisPolicy policy) {
+      perCallPolicies.add(Objects.requireNonNull(policy));
+      return this;
+    }
+
+    /**
+     * Adds a policy that runs once per attempt, after the timestamp and HostAuth are set and before
+     * the attempt is logged and sent: the place for a per-attempt header or a fault injector. It
+     * sees each attempt's raw answer (a 503 before the retry) or its {@link java.io.IOException}.
+     * Policies added here run in the order added. Default: none.
+     */
+    public Builder addPerAttemptPolicy(JarvisPolicy policy) {
+      perAttemptPolicies.add(Objects.requireNonNull(policy));
       return this;
     }
 

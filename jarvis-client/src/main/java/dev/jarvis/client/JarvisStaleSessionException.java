@@ -1,7 +1,6 @@
 package dev.jarvis.client;
 
 import dev.jarvis.core.chain.ChainCursor;
-import dev.jarvis.core.error.JarvisProtocolException;
 import dev.jarvis.model.ProtocolError;
 
 /**
@@ -9,7 +8,7 @@ import dev.jarvis.model.ProtocolError;
  * {@code invalid_previous_event_hash}). The client has already re-read the WorkSession; it does not
  * replay the call, because what the caller wants to do may depend on what changed.
  */
-public class JarvisStaleSessionException extends JarvisProtocolException {
+public final class JarvisStaleSessionException extends JarvisRefusalException {
   private static final long serialVersionUID = 1L;
 
   private final String workSessionId;
@@ -29,5 +28,10 @@ public class JarvisStaleSessionException extends JarvisProtocolException {
   /** The WorkSession's revision and last event hash as re-read after the refusal. */
   public ChainCursor current() {
     return current;
+  }
+
+  @Override
+  public Kind kind() {
+    return Kind.STALE_SESSION;
   }
 }

@@ -22,9 +22,8 @@ import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.WorkSession;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class CursorTest {
 
@@ -35,18 +34,7 @@ class CursorTest {
   private static final String FIRST_HASH =
       Records.json("WorkSession").get("last_event_hash").asText();
 
-  private ClientFixture host;
-
-  @BeforeEach
-  void start() {
-    host = new ClientFixture();
-    host.stubWorkSessionRead();
-  }
-
-  @AfterEach
-  void stop() {
-    host.close();
-  }
+  @RegisterExtension final ClientFixture host = new ClientFixture();
 
   private int reads() {
     return host.wireMock.findAll(getRequestedFor(urlPathEqualTo("/work-sessions/" + WS))).size();
@@ -156,5 +144,18 @@ class CursorTest {
     assertEquals("/request_id", e.error().getField());
     assertTrue(e.getMessage().contains("request_id"), e.getMessage());
     assertEquals(List.of(), host.wireMock.findAll(allRequests()));
+  }
+
+  @Test
+  void anEventWhoseTextTheCanonicalFormCannotCarryIsRefusedLocallyByItsField() {
+    JarvisEvent lone = Records.of(JarvisEvent.class).type("note.\ud800");
+
+    JarvisProtocolException e =
+        assertThrows(JarvisProtocolException.class, () -> host.client.appendJarvisEvent(WS, lone));
+
+    assertEquals("/type", e.error().getField());
+    assertTrue(
+        host.wireMock.findAll(postRequestedFor(urlPathEqualTo(EVENTS))).isEmpty(),
+        "nothing was sent");
   }
 }

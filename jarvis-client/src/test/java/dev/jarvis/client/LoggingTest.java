@@ -3,7 +3,9 @@ package dev.jarvis.client;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.jarvis.client.ClientFixture.protocolResponse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jarvis.model.PolicyDecision;
@@ -21,10 +23,12 @@ class LoggingTest {
 
   private final Logger logger = Logger.getLogger("dev.jarvis.client");
   private final List<String> lines = new ArrayList<>();
+  private final List<LogRecord> records = new ArrayList<>();
   private final Handler capture =
       new Handler() {
         @Override
         public void publish(LogRecord record) {
+          records.add(record);
           lines.add(new java.util.logging.SimpleFormatter().formatMessage(record));
         }
 
@@ -67,5 +71,35 @@ class LoggingTest {
     assertTrue(log.contains("POST " + path + " -> 201 (attempt 1, idempotency key key-1)"), log);
     assertFalse(log.contains("test-token"), log);
     assertFalse(log.contains("External source access"), log);
+  }
+
+  @Test
+  void attemptsAreLoggedAtDebugAndGivingUpOnceAtWarn() {
+    String path = "/work-sessions/" + ClientFixture.SESSION + "/policy-decisions";
+    host.wireMock.stubFor(post(urlPathEqualTo(path)).willReturn(protocolResponse(503, "")));
+
+    assertThrows(
+        JarvisTransportException.class,
+        () ->
+            host.client.recordPolicyDecision(
+                ClientFixture.SESSION, Records.of(PolicyDecision.class)));
+
+    List<LogRecord> attempts =
+        from("dev.jarvis.client.attempt").stream()
+            .filter(r -> "POST".equals(r.getParameters()[0]))
+            .toList();
+    assertEquals(4, attempts.size(), lines::toString);
+    assertTrue(attempts.stream().allMatch(r -> r.getLevel() == Level.FINE), lines::toString);
+    List<LogRecord> warnings =
+        records.stream().filter(r -> r.getLevel().intValue() >= Level.WARNING.intValue()).toList();
+    assertEquals(1, warnings.size(), lines::toString);
+    assertEquals("dev.jarvis.client.retry", warnings.get(0).getLoggerName());
+    assertTrue(
+        warnings.get(0).getMessage().contains("the host answered 503 to the last of 4 attempts"),
+        warnings.get(0).getMessage());
+  }
+
+  private List<LogRecord> from(String loggerName) {
+    return records.stream().filter(r -> r.getLoggerName().equals(loggerName)).toList();
   }
 }

@@ -19,9 +19,8 @@ import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.ProtocolErrorId;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -33,18 +32,7 @@ class ProtocolErrorsTest {
       Set.of(
           ProtocolErrorId.STALE_WORK_SESSION_REVISION, ProtocolErrorId.INVALID_PREVIOUS_EVENT_HASH);
 
-  private ClientFixture host;
-
-  @BeforeEach
-  void start() {
-    host = new ClientFixture();
-    host.stubWorkSessionRead();
-  }
-
-  @AfterEach
-  void stop() {
-    host.close();
-  }
+  @RegisterExtension final ClientFixture host = new ClientFixture();
 
   static String errorBody(String errorId) {
     ObjectNode error = JarvisJson.mapper().createObjectNode();

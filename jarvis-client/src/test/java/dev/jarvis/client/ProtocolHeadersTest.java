@@ -17,26 +17,14 @@ import dev.jarvis.core.ProtocolOperations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class ProtocolHeadersTest {
 
-  private ClientFixture host;
-
-  @BeforeEach
-  void start() {
-    host = new ClientFixture();
-    host.stubWorkSessionRead();
-  }
-
-  @AfterEach
-  void stop() {
-    host.close();
-  }
+  @RegisterExtension final ClientFixture host = new ClientFixture();
 
   @org.junit.jupiter.api.Test
   void aReadCanDeclareRequiredCapabilitiesAndExtensions() {

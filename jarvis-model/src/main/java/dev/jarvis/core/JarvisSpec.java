@@ -2,7 +2,6 @@ package dev.jarvis.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,8 +14,14 @@ import java.io.UncheckedIOException;
  */
 public final class JarvisSpec {
 
-  /** Classpath location of the spec inside the {@code jarvis-model} jar. */
+  /** Classpath location of the spec inside the {@code jarvis-model} jar, byte for byte. */
   public static final String RESOURCE = "/dev/jarvis/spec/jarvis-openapi.yaml";
+
+  /**
+   * Classpath location of the same document as JSON, written by the build ({@code
+   * src/build/SpecToJson.java}) so that reading it needs no YAML parser at run time.
+   */
+  public static final String JSON_RESOURCE = "/dev/jarvis/spec/jarvis-openapi.json";
 
   /**
    * SHA-256 of the protocol document this SDK was built from (v0.1). A build whose spec differs
@@ -30,10 +35,13 @@ public final class JarvisSpec {
 
   private JarvisSpec() {}
 
-  /** The spec parsed as a JSON tree (YAML is JSON's superset for this document). */
+  /** The spec parsed as a JSON tree (from its JSON form, {@link #JSON_RESOURCE}). */
   public static JsonNode tree() {
-    try (InputStream in = open()) {
-      return new ObjectMapper(new YAMLFactory()).readTree(in);
+    try (InputStream in = JarvisSpec.class.getResourceAsStream(JSON_RESOURCE)) {
+      if (in == null) {
+        throw new java.io.FileNotFoundException("classpath resource " + JSON_RESOURCE);
+      }
+      return new ObjectMapper().readTree(in);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

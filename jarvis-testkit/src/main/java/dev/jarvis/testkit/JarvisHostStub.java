@@ -4,14 +4,21 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.host.HostConfig;
+import dev.jarvis.host.RecordKind;
 import dev.jarvis.model.ProtocolErrorId;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,6 +29,8 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * A Jarvis host for tests: WireMock on a dynamic loopback port, answering every spec operation like
@@ -35,36 +44,45 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * field it starts once for the class and its state is reset before each test. After each test it
  * fails the test if it ever built an answer the spec refuses.
  *
- * <p>What it does: verifies each request (the protocol headers of its operation class, the body
- * against the spec, path/body and Actor/body id matching) and refuses a bad one with the matching
- * {@code ProtocolError}, recording it in {@link #receivedViolations()}; keeps Workers, Actors,
- * WorkSessions with their event chains (genesis, revision and previous-hash checks, one host-built
- * event per scoped mutation, {@code appendJarvisEvent} checked with {@code EventChain.checkNext})
- * and idempotency records (same key and fingerprint replays the first answer, another fingerprint
- * is {@code duplicate_idempotency_key_mismatch}); exports an EvidenceManifest from a terminal
- * WorkSession. Every answer carries {@code Jarvis-Protocol-Version} and {@code
- * Jarvis-Host-Capabilities}, and with capability {@code cursor-headers} the WorkSession cursor.
+ * <p>Every protocol decision is taken by the host kit's engine ({@code
+ * dev.jarvis.host.ProtocolHost}, in memory), exactly as on a real host: the request guard, Actor
+ * authority, idempotency, the event chain, the state rules and the exports. So the stub and a real
+ * host cannot disagree. WireMock is only the transport. What the stub adds for tests: the Policy
+ * {@link SampleRecords#policy()} (and any given to the builder), any caller accepted by HostAuth,
+ * Workers and Actors registered by {@link #ADMIN_ACTOR_ID}; every request the guard refused
+ * recorded in {@link #receivedViolations()} (and, unless turned off, failing the test); every
+ * answer checked against the spec first.
  *
- * <p>Tests steer the next call with {@link #refuseNext}, {@link #faultNext} and {@link #delayNext}.
+ * <p>Tests steer coming calls with {@link #refuseNext}, {@link #faultNext}, {@link #delayNext},
+ * each optionally aimed at one operation, or {@link #onNext(String, String)} for one operation in
+ * one WorkSession. Test methods may take the stub as a parameter; {@link JarvisHostStubTest} sets
+ * one up with an annotation.
  */
 public final class JarvisHostStub
     implements BeforeAllCallback,
         AfterAllCallback,
         BeforeEachCallback,
         AfterEachCallback,
+        ParameterResolver,
         AutoCloseable {
 
   /** The capabilities a stub declares unless told otherwise. */
-  public static final List<String> DEFAULT_CAPABILITIES = List.of(ProtocolAnswers.CURSOR_HEADERS);
+  public static final List<String> DEFAULT_CAPABILITIES =
+      List.of(JarvisHeaders.CURSOR_HEADERS_CAPABILITY);
+
+  /** The Actor that registers Workers and Actors, as on a real host (the host kit's default). */
+  public static final String ADMIN_ACTOR_ID = HostConfig.DEFAULT_ADMIN_ACTOR_ID;
 
   private final StubHost host;
   private final StubHostTransformer transformer;
+  private final boolean failOnReceivedViolations;
   private WireMockServer server;
   private boolean perClass;
 
-  private JarvisHostStub(Clock clock, Supplier<String> ids, List<String> capabilities) {
-    this.host = new StubHost(clock, ids, capabilities);
+  private JarvisHostStub(StubHost.StubSettings settings, boolean failOnReceivedViolations) {
+    this.host = new StubHost(settings);
     this.transformer = new StubHostTransformer(host);
+    this.failOnReceivedViolations = failOnReceivedViolations;
   }
 
   /** A stub on the system UTC clock, with random ids and capability {@code cursor-headers}. */
@@ -131,6 +149,7 @@ public final class JarvisHostStub
   @Override
   public void afterEach(ExtensionContext context) {
     List<String> defects = responseDefects();
+    List<ProtocolViolation> violations = receivedViolations();
     if (!perClass) {
       stop();
     }
@@ -138,6 +157,23 @@ public final class JarvisHostStub
       throw new AssertionError(
           "the Jarvis stub host built answers the spec refuses: " + String.join("; ", defects));
     }
+    if (failOnReceivedViolations && !violations.isEmpty()) {
+      throw new AssertionError(
+          "the code under test sent requests a Jarvis host refuses (turn this check off with"
+              + " JarvisHostStub.builder().failOnReceivedViolations(false) when that is the"
+              + " point of the test): "
+              + violations);
+    }
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+    return parameter.getParameter().getType() == JarvisHostStub.class;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    return this;
   }
 
   // --- where it is ----------------------------------------------------------------------------
@@ -167,24 +203,70 @@ public final class JarvisHostStub
    * state. The request is still verified.
    */
   public JarvisHostStub refuseNext(ProtocolErrorId errorId) {
-    host.enqueue(new NextCall.Refuse(Objects.requireNonNull(errorId, "errorId")));
-    return this;
+    return script(new NextCall.Refuse(Objects.requireNonNull(errorId, "errorId")), ANY);
+  }
+
+  /**
+   * Refuses the next call of this operation (e.g. {@code "recordPolicyDecision"}) with HTTP 400 and
+   * a ProtocolError of this {@code error_id}; other calls, such as the client's own re-reads, pass.
+   */
+  public JarvisHostStub refuseNext(String operationId, ProtocolErrorId errorId) {
+    return script(
+        new NextCall.Refuse(Objects.requireNonNull(errorId, "errorId")), operation(operationId));
   }
 
   /** Answers the next call with a transport fault (or a 503), changing no state. */
   public JarvisHostStub faultNext(Fault fault) {
-    host.enqueue(new NextCall.Inject(Objects.requireNonNull(fault, "fault")));
-    return this;
+    return script(new NextCall.Inject(Objects.requireNonNull(fault, "fault")), ANY);
+  }
+
+  /** Answers the next call of this operation with a transport fault, changing no state. */
+  public JarvisHostStub faultNext(String operationId, Fault fault) {
+    return script(
+        new NextCall.Inject(Objects.requireNonNull(fault, "fault")), operation(operationId));
   }
 
   /** Answers the next call normally, but only after {@code delay}. */
   public JarvisHostStub delayNext(Duration delay) {
+    return script(delay(delay), ANY);
+  }
+
+  /** Answers the next call of this operation normally, but only after {@code delay}. */
+  public JarvisHostStub delayNext(String operationId, Duration delay) {
+    return script(delay(delay), operation(operationId));
+  }
+
+  /**
+   * Scripts the next call of this operation in this WorkSession: {@code
+   * stub.onNext("appendJarvisEvent", "ws-1").refuse(ProtocolErrorId.STALE_WORK_SESSION_REVISION)}.
+   */
+  public NextCallTarget onNext(String operationId, String workSessionId) {
+    ProtocolOperations.byId(operationId);
+    return new NextCallTarget(
+        this,
+        new ScriptedCall.CallTarget(
+            Optional.of(operationId), Optional.of(Objects.requireNonNull(workSessionId))));
+  }
+
+  JarvisHostStub script(NextCall action, ScriptedCall.CallTarget target) {
+    host.enqueue(new ScriptedCall(action, target));
+    return this;
+  }
+
+  static NextCall delay(Duration delay) {
     if (delay.isNegative()) {
       throw new IllegalArgumentException("a delay cannot be negative: " + delay);
     }
-    host.enqueue(new NextCall.Delay(delay));
-    return this;
+    return new NextCall.Delay(delay);
   }
+
+  private static ScriptedCall.CallTarget operation(String operationId) {
+    // Fails fast on a typo: a script that can never apply would silently do nothing.
+    ProtocolOperations.byId(operationId);
+    return new ScriptedCall.CallTarget(Optional.of(operationId), Optional.empty());
+  }
+
+  private static final ScriptedCall.CallTarget ANY = ScriptedCall.CallTarget.ANY;
 
   // --- what happened --------------------------------------------------------------------------
 
@@ -221,6 +303,27 @@ public final class JarvisHostStub
     return host.actor(id);
   }
 
+  /**
+   * Holds this Worker as if {@link #ADMIN_ACTOR_ID} had registered it: set-up for tests whose
+   * subject is not registration.
+   *
+   * @throws IllegalArgumentException if it is not a valid {@code Worker}
+   */
+  public JarvisHostStub givenWorker(JsonNode worker) {
+    host.seed(RecordKind.WORKER, "Worker", worker);
+    return this;
+  }
+
+  /**
+   * Holds this Actor as if {@link #ADMIN_ACTOR_ID} had registered it.
+   *
+   * @throws IllegalArgumentException if it is not a valid {@code Actor}
+   */
+  public JarvisHostStub givenActor(JsonNode actor) {
+    host.seed(RecordKind.ACTOR, "Actor", actor);
+    return this;
+  }
+
   /** Forgets all state, steering and recorded violations. */
   public void reset() {
     host.reset();
@@ -231,8 +334,28 @@ public final class JarvisHostStub
     private Clock clock = Clock.systemUTC();
     private Supplier<String> ids = () -> UUID.randomUUID().toString();
     private List<String> capabilities = DEFAULT_CAPABILITIES;
+    private final List<JsonNode> policies = new ArrayList<>(List.of(SampleRecords.policy()));
+    private boolean failOnReceivedViolations = true;
 
     private Builder() {}
+
+    /**
+     * A Policy the host holds besides {@link SampleRecords#policy()} (the spec has no operation for
+     * Policies; a host holds them as configuration).
+     */
+    public Builder policy(JsonNode policy) {
+      policies.add(Objects.requireNonNull(policy, "policy"));
+      return this;
+    }
+
+    /**
+     * Whether a test fails when its requests broke a protocol rule the host's guard checks
+     * (default: true). Turn it off in tests that send bad requests on purpose.
+     */
+    public Builder failOnReceivedViolations(boolean fail) {
+      this.failOnReceivedViolations = fail;
+      return this;
+    }
 
     /** The host's clock: request timestamps are checked against it, records stamped with it. */
     public Builder clock(Clock clock) {
@@ -253,7 +376,10 @@ public final class JarvisHostStub
     }
 
     public JarvisHostStub build() {
-      return new JarvisHostStub(clock, ids, capabilities);
+      return new JarvisHostStub(
+          new StubHost.StubSettings(
+              clock, ids, capabilities, List.copyOf(policies), ADMIN_ACTOR_ID),
+          failOnReceivedViolations);
     }
   }
 }

@@ -45,6 +45,14 @@ public record StubResponse(
     return new StubResponse(0, Map.of(), Optional.empty(), Optional.of(fault), Duration.ZERO);
   }
 
+  /** HTTP 500 naming a defect of the stub itself; deliberately not a protocol answer. */
+  static StubResponse defect(String description) {
+    com.fasterxml.jackson.databind.node.ObjectNode body =
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    body.put("stub_defect", description);
+    return json(500, Map.of("Content-Type", "application/json"), body);
+  }
+
   /** The same answer, sent after {@code delay}. */
   public StubResponse delayedBy(Duration delay) {
     return new StubResponse(status, headers, body, fault, delay);

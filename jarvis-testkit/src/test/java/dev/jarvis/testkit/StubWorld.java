@@ -3,6 +3,7 @@ package dev.jarvis.testkit;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.headers.RequestTimestamp;
+import dev.jarvis.core.sample.SampleRecords;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -19,6 +20,7 @@ final class StubWorld {
   static final String HUMAN = "actor-human-1";
   static final String AGENT = "actor-agent-1";
   static final String SESSION = "ws-1";
+  static final String ADMIN = JarvisHostStub.ADMIN_ACTOR_ID;
 
   private StubWorld() {}
 
@@ -30,27 +32,44 @@ final class StubWorld {
 
   /** A stub on the fixed clock with counting host ids. */
   static JarvisHostStub stub() {
-    return JarvisHostStub.builder().clock(CLOCK).ids(counting("host")).build();
+    // These tests send bad requests on purpose and assert the refusals themselves.
+    return JarvisHostStub.builder()
+        .clock(CLOCK)
+        .ids(counting("host"))
+        .failOnReceivedViolations(false)
+        .build();
   }
 
   /** Registers both Workers and Actors, then creates {@link #SESSION}; returns its cursor. */
   static ChainCursor sessionAtRevisionOne(StubCalls calls) {
-    calls.call(
-        "registerWorker", HUMAN_WORKER, HUMAN, null, SampleRecords.worker(HUMAN_WORKER, "human"));
-    calls.call(
-        "registerWorker", AGENT_WORKER, HUMAN, null, SampleRecords.worker(AGENT_WORKER, "agent"));
-    calls.call(
-        "registerActor",
-        HUMAN,
-        HUMAN,
-        null,
-        SampleRecords.actor(HUMAN, HUMAN_WORKER, "human", NOW));
-    calls.call(
-        "registerActor",
-        AGENT,
-        HUMAN,
-        null,
-        SampleRecords.actor(AGENT, AGENT_WORKER, "agent", NOW));
+    registered(
+        calls.call(
+            "registerWorker",
+            HUMAN_WORKER,
+            ADMIN,
+            null,
+            SampleRecords.worker(HUMAN_WORKER, "human")));
+    registered(
+        calls.call(
+            "registerWorker",
+            AGENT_WORKER,
+            ADMIN,
+            null,
+            SampleRecords.worker(AGENT_WORKER, "agent")));
+    registered(
+        calls.call(
+            "registerActor",
+            HUMAN,
+            ADMIN,
+            null,
+            SampleRecords.actor(HUMAN, HUMAN_WORKER, "human", NOW)));
+    registered(
+        calls.call(
+            "registerActor",
+            AGENT,
+            ADMIN,
+            null,
+            SampleRecords.actor(AGENT, AGENT_WORKER, "agent", NOW)));
     StubCalls.Answer created =
         calls.call(
             "createWorkSession",
@@ -58,7 +77,14 @@ final class StubWorld {
             HUMAN,
             ChainCursor.GENESIS,
             SampleRecords.workSession(SESSION, HUMAN, HUMAN_WORKER, AGENT_WORKER, NOW));
+    registered(created);
     return cursorOf(created.body());
+  }
+
+  private static void registered(StubCalls.Answer answer) {
+    if (answer.status() / 100 != 2) {
+      throw new AssertionError("set-up call refused: " + answer.body());
+    }
   }
 
   static ChainCursor cursorOf(JsonNode session) {

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
-import dev.jarvis.host.JarvisHostFeature;
 import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.jaxrs.JarvisHostFeature;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.WorkSession;
@@ -39,7 +39,7 @@ public final class MinimalHost {
 
     ResourceConfig app =
         new ResourceConfig()
-            .register(new JarvisHostFeature(host))
+            .register(JarvisHostFeature.owningTheApplication(host))
             .register(WorkersResource.class)
             .register(WorkSessionsResource.class);
     System.setProperty("sun.net.httpserver.nodelay", "true");

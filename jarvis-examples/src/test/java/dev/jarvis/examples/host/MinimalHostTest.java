@@ -11,7 +11,7 @@ import dev.jarvis.client.RetryPolicy;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.error.JarvisProtocolException;
-import dev.jarvis.examples.cli.DemoPolicy;
+import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.OutcomeReport;
@@ -30,7 +30,7 @@ class MinimalHostTest {
 
   @BeforeEach
   void start() throws Exception {
-    server = MinimalHost.start("secret", JarvisJson.mapper().readTree(DemoPolicy.JSON));
+    server = MinimalHost.start("secret", SampleRecords.policy());
     client =
         JarvisClient.create(
             JarvisClientOptions.builder()

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.WorkSession;
 import dev.jarvis.testkit.JarvisHostStub;
-import dev.jarvis.testkit.SampleRecords;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
@@ -79,6 +79,10 @@ class ReadmeExampleTest {
     assertEquals(0, compiled, diagnostics.toString(StandardCharsets.UTF_8));
 
     String now = Instant.now().toString().replaceAll("\\.\\d+Z$", "Z");
+    host.givenWorker(SampleRecords.worker("worker-human-1", "human"))
+        .givenWorker(SampleRecords.worker("worker-agent-1", "agent"))
+        .givenActor(SampleRecords.actor("actor-human-1", "worker-human-1", "human", now))
+        .givenActor(SampleRecords.actor("actor-agent-1", "worker-agent-1", "agent", now));
     JsonNode session =
         SampleRecords.workSession(
             "ws-readme", "actor-human-1", "worker-human-1", "worker-agent-1", now);

@@ -10,12 +10,12 @@ import dev.jarvis.client.JarvisStaleSessionException;
 import dev.jarvis.client.RetryPolicy;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.error.JarvisProtocolException;
+import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.ProtocolErrorId;
 import dev.jarvis.model.WorkSession;
 import dev.jarvis.testkit.Fault;
 import dev.jarvis.testkit.JarvisHostStub;
-import dev.jarvis.testkit.SampleRecords;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,6 +42,11 @@ class AgentStepWithStubHostTest {
 
   @BeforeEach
   void createSession() throws Exception {
+    // The stub is a real host: the Workers and Actors must exist, as the admin would register them.
+    host.givenWorker(SampleRecords.worker("worker-human-1", "human"))
+        .givenWorker(SampleRecords.worker("worker-agent-1", "agent"))
+        .givenActor(SampleRecords.actor("actor-human-1", "worker-human-1", "human", NOW))
+        .givenActor(SampleRecords.actor("actor-agent-1", "worker-agent-1", "agent", NOW));
     client =
         JarvisClient.create(
             JarvisClientOptions.builder()

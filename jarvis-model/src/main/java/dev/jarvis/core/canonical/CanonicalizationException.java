@@ -1,11 +1,27 @@
 package dev.jarvis.core.canonical;
 
+import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.model.ProtocolErrorId;
+
 /**
  * Thrown when a JSON value has no RFC 8785 canonical form: it is not acceptable JSON text, or it
  * holds something the I-JSON data model of RFC 8785 excludes.
  *
  * <p>{@link #pointer()} names the offending value as an RFC 6901 JSON Pointer ({@code ""} for the
  * whole document); the message quotes it too.
+ *
+ * <p>Input that cannot be hashed is bad input, never a failure of the receiver: {@link
+ * #toViolation(String)} is the one refusal for it, {@code unknown_state} at the offending pointer,
+ * the same violation the payload validator reports for such text (see {@code
+ * docs/protocol-decisions.md}). A caller hashing a tree turns it into a refusal in one line:
+ *
+ * <pre>{@code
+ * try {
+ *   hash = EventHash.of(event);
+ * } catch (CanonicalizationException e) {
+ *   throw JarvisProtocolException.local(e.toViolation("jarvis_event")); // or the host's refusal
+ * }
+ * }</pre>
  */
 public final class CanonicalizationException extends RuntimeException {
 
@@ -54,6 +70,61 @@ public final class CanonicalizationException extends RuntimeException {
   /** The RFC 6901 JSON Pointer of the offending value; {@code ""} is the whole document. */
   public String pointer() {
     return pointer;
+  }
+
+  /**
+   * This refusal as the protocol's violation: {@code unknown_state} (the spec has no narrower id
+   * for input it cannot read), {@code field} the offending value's pointer ({@code ""} for the
+   * whole document, sent as {@code /} on the wire, as for every violation). The reason says what
+   * kind of text was refused, never the text itself, which may hold a secret.
+   *
+   * @param objectType the protocol object that was hashed, in the spec's snake_case ({@code
+   *     jarvis_event}, {@code policy_decision}, …)
+   */
+  public ProtocolViolation toViolation(String objectType) {
+    return toViolation(objectType, "");
+  }
+
+  /**
+   * As {@link #toViolation(String)}, for a value that sits at {@code base} inside the payload: a
+   * refusal from {@code ActionHash.of(decision.path("requested_action"))} is {@code
+   * toViolation("policy_decision", "/requested_action")}.
+   *
+   * @param base the JSON Pointer of the hashed value within the payload ({@code ""} for the root)
+   */
+  public ProtocolViolation toViolation(String objectType, String base) {
+    return new ProtocolViolation(
+        ProtocolErrorId.UNKNOWN_STATE,
+        objectType,
+        base + pointer,
+        refusalReason(),
+        refusalRemediation());
+  }
+
+  private String refusalReason() {
+    return switch (reason) {
+      case LONE_SURROGATE ->
+          "A string or member name holds a lone UTF-16 surrogate (U+D800 to U+DFFF outside a"
+              + " pair), which canonical JSON (RFC 8785, UTF-8) cannot carry.";
+      case NON_FINITE_NUMBER, NUMBER_OUT_OF_RANGE ->
+          "A number is not finite or lies beyond the range of IEEE 754 doubles, which canonical"
+              + " JSON (RFC 8785) cannot carry.";
+      case DUPLICATE_NAME -> "An object has two members of the same name.";
+      case LIMIT_EXCEEDED ->
+          "The JSON nests deeper, or holds a longer number or string, than is read.";
+      case MALFORMED_JSON, TRAILING_CONTENT, UNSUPPORTED_VALUE -> "The payload is not JSON text.";
+    };
+  }
+
+  private String refusalRemediation() {
+    return switch (reason) {
+      case LONE_SURROGATE ->
+          "Send well-formed Unicode text: every UTF-16 surrogate escape (\\uD800 to \\uDFFF)"
+              + " must be half of a pair.";
+      case NON_FINITE_NUMBER, NUMBER_OUT_OF_RANGE ->
+          "Send numbers within the IEEE 754 double range; send larger values as strings.";
+      default -> "Send one well-formed JSON document, as UTF-8, with unique member names.";
+    };
   }
 
   /** The pointer with controls and lone surrogates shown as {@code \}{@code uXXXX}. */

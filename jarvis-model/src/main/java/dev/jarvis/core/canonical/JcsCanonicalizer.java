@@ -71,6 +71,21 @@ public final class JcsCanonicalizer {
     return canonicalize(json.readAllBytes());
   }
 
+  /**
+   * Checks that a Jackson tree has a canonical form, without keeping it: what a receiver asks
+   * before it accepts a payload it will hash later, so that nothing it accepted can fail to hash.
+   *
+   * @throws CanonicalizationException naming the first value that has none
+   */
+  public static void requireCanonicalForm(JsonNode value) {
+    CanonicalWriter w = CanonicalWriter.acquire();
+    try {
+      w.writeTree(value);
+    } finally {
+      w.release();
+    }
+  }
+
   /** The canonical form of the JSON value a Jackson tree stands for. */
   public static byte[] canonicalize(JsonNode value) {
     CanonicalWriter w = CanonicalWriter.acquire();

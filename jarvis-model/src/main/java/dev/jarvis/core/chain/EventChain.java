@@ -2,6 +2,7 @@ package dev.jarvis.core.chain;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jarvis.core.canonical.CanonicalizationException;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.hash.EventHash;
 import dev.jarvis.model.ProtocolErrorId;
@@ -26,6 +27,9 @@ public final class EventChain {
    * The next event after {@code cursor}: a copy of {@code draft} with {@code sequence}, {@code
    * previous_hash}, a default {@code canonicalization} (json-c14n, sha256) where absent, and its
    * {@code event_hash}.
+   *
+   * @throws CanonicalizationException if the draft holds text canonical JSON cannot carry; {@code
+   *     toViolation("jarvis_event")} is the refusal
    */
   public static ObjectNode next(ChainCursor cursor, JsonNode draft) {
     if (!draft.isObject()) {
@@ -47,7 +51,8 @@ public final class EventChain {
 
   /**
    * Checks that {@code event} is the valid next link after {@code cursor}; empty when it is. {@code
-   * field} in the violation is a pointer into the event.
+   * field} in the violation is a pointer into the event. An event that cannot be hashed is the
+   * canonicalizer's refusal ({@code unknown_state} at the offending value), never an exception.
    */
   public static Optional<ProtocolViolation> checkNext(ChainCursor cursor, JsonNode event) {
     return checkLink(cursor, event, "");
@@ -127,7 +132,12 @@ public final class EventChain {
               "sequence is " + describe(sequence) + ", the next in the chain is " + expected));
     }
     JsonNode claimed = event.path("event_hash");
-    String recomputed = EventHash.of(event);
+    String recomputed;
+    try {
+      recomputed = EventHash.of(event);
+    } catch (CanonicalizationException e) {
+      return Optional.of(e.toViolation(OBJECT_TYPE, at)); // no hash can match an unhashable event
+    }
     if (!claimed.isTextual() || !claimed.asText().equals(recomputed)) {
       return Optional.of(
           ProtocolViolation.of(

@@ -85,8 +85,8 @@ public final class ProtocolErrorCatalog {
           row(
               ProtocolErrorId.UNKNOWN_STATE,
               "The request refers to a record or state that the host does not know.",
-              "Check the referenced ids against the host's current records and retry with ones"
-                  + " that exist.",
+              "Check the ids the field names against the host's current records (register or"
+                  + " create the record first) and retry with ones that exist.",
               ALL),
           row(
               ProtocolErrorId.MISSING_PROTOCOL_VERSION,
@@ -305,8 +305,8 @@ public final class ProtocolErrorCatalog {
           row(
               ProtocolErrorId.UNAUTHORIZED_ACTOR,
               "The Actor named in Jarvis-Actor-Id has no authority for this operation.",
-              "Act as an Actor whose registered authority covers this operation, or have that"
-                  + " authority granted to the Actor first.",
+              "Act as an Actor whose registered authority and WorkSession membership cover this"
+                  + " operation, or have that authority granted to the Actor first.",
               ALL),
           row(
               ProtocolErrorId.INVALID_EXPORT,
@@ -437,6 +437,16 @@ public final class ProtocolErrorCatalog {
               "A protocol record carries a field reserved for host-private data.",
               "Remove the host-private field and keep that data in the host's own systems.",
               ALL));
+
+  /**
+   * The remediation of a failed HostAuth (HTTP 401, {@code unauthorized_actor} at {@code
+   * Authorization}): the credential is at fault, not the Actor's authority, so the catalogue's
+   * {@code unauthorized_actor} text would send the user the wrong way.
+   */
+  public static final String HOST_AUTH_REMEDIATION =
+      "Send the credential this host accepts in the Authorization header (for a bearer token:"
+          + " Authorization: Bearer TOKEN); check that the token is the one the host was given and"
+          + " has not been replaced.";
 
   /** The catalogue, one entry per {@code error_id}. */
   private static final Map<ProtocolErrorId, Entry> TABLE = index(ENTRIES);

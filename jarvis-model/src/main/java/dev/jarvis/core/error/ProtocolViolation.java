@@ -52,6 +52,20 @@ public record ProtocolViolation(
     return of(errorId, HEADER_OBJECT_TYPE, headerName, reason);
   }
 
+  /**
+   * HostAuth failed: no credential, or one the host does not accept (HTTP 401). The spec has no id
+   * of its own for it, so it is {@code unauthorized_actor} at {@code Authorization}, with a
+   * remediation about the credential rather than the catalogue's about an Actor's authority.
+   */
+  public static ProtocolViolation hostAuth(String reason) {
+    return new ProtocolViolation(
+        ProtocolErrorId.UNAUTHORIZED_ACTOR,
+        HEADER_OBJECT_TYPE,
+        "Authorization",
+        reason,
+        ProtocolErrorCatalog.HOST_AUTH_REMEDIATION);
+  }
+
   /** The violation a host reported, without its trace id. */
   public static ProtocolViolation from(ProtocolError error) {
     return new ProtocolViolation(

@@ -4,8 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.core.canonical.CanonicalizationException;
+import dev.jarvis.core.canonical.JcsCanonicalizer;
 import dev.jarvis.core.canonical.Sha256Hash;
+import dev.jarvis.model.PolicyActionRequest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -27,9 +31,32 @@ public final class ActionHash {
 
   private ActionHash() {}
 
-  /** The hash text ({@code sha256:<hex>}) of a PolicyActionRequest object. */
+  /**
+   * The hash text ({@code sha256:<hex>}) of a PolicyActionRequest object.
+   *
+   * @throws CanonicalizationException if the action holds text canonical JSON cannot carry (a lone
+   *     surrogate, a number beyond the double range); its pointer is into {@code action} as given,
+   *     before normalisation reordered any set, so {@code e.toViolation("policy_decision",
+   *     "/requested_action")} names the field the caller sent
+   */
   public static String of(JsonNode action) {
-    return Sha256Hash.ofCanonical(normalize(action)).text();
+    ObjectNode normalized = normalize(action);
+    try {
+      return Sha256Hash.ofCanonical(normalized).text();
+    } catch (CanonicalizationException e) {
+      // Sorting a set moved its items: find the offending value again where the caller put it.
+      JcsCanonicalizer.requireCanonicalForm(action);
+      throw e;
+    }
+  }
+
+  /**
+   * The hash text of a PolicyActionRequest record, over the JSON it is sent as (the shared {@link
+   * JarvisJson} mapping), so a record and its JSON form hash alike.
+   */
+  public static String of(PolicyActionRequest action) {
+    JsonNode json = JarvisJson.mapper().valueToTree(action);
+    return of(json);
   }
 
   /** The normalised action that the hash covers. */

@@ -3,6 +3,7 @@ package dev.jarvis.core.hash;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jarvis.core.canonical.CanonicalizationException;
 import dev.jarvis.core.canonical.Sha256Hash;
 import java.util.Map;
 import java.util.Set;
@@ -25,12 +26,19 @@ public final class EventHash {
 
   private EventHash() {}
 
-  /** The hash text ({@code sha256:<hex>}) of an event object. */
+  /**
+   * The hash text ({@code sha256:<hex>}) of an event object.
+   *
+   * @throws CanonicalizationException if the event holds text canonical JSON cannot carry (a lone
+   *     surrogate, a number beyond the double range); its pointer is into {@code event}, and {@link
+   *     CanonicalizationException#toViolation(String) toViolation("jarvis_event")} is the refusal
+   */
   public static String of(JsonNode event) {
     if (!event.isObject()) {
       throw new IllegalArgumentException("a JarvisEvent is a JSON object");
     }
-    // A shallow copy is enough: only top-level members are left out.
+    // A shallow copy is enough: only top-level members are left out, so a refusal's pointer into
+    // the copy is its pointer into the event.
     ObjectNode covered = JsonNodeFactory.instance.objectNode();
     for (Map.Entry<String, JsonNode> member : event.properties()) {
       if (!EXCLUDED.contains(member.getKey())) {

@@ -3,7 +3,10 @@ package dev.jarvis.core.hash;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.core.canonical.CanonicalizationException;
+import dev.jarvis.core.canonical.JcsCanonicalizer;
 import dev.jarvis.core.canonical.Sha256Hash;
 import java.util.Map;
 import java.util.Objects;
@@ -42,6 +45,16 @@ public record RequestFingerprint(
     Objects.requireNonNull(expectedRevision, "expectedRevision");
     Objects.requireNonNull(previousEventHash, "previousEventHash");
     Objects.requireNonNull(body, "body");
+    // Everything but the body was parsed from headers and the path (visible ASCII, decoded UTF-8)
+    // before it got here, so only the body can hold text the canonical form cannot carry.
+    requireWellFormed("operationId", operationId);
+    requireWellFormed("actorId", actorId);
+    pathParameters.forEach(
+        (name, value) -> {
+          requireWellFormed("a path parameter name", name);
+          requireWellFormed("path parameter " + name, value);
+        });
+    previousEventHash.ifPresent(h -> requireWellFormed("previousEventHash", h));
   }
 
   /** The canonical object the fingerprint hashes. */
@@ -59,8 +72,27 @@ public record RequestFingerprint(
     return covered;
   }
 
-  /** The fingerprint text ({@code sha256:<hex>}). */
+  /**
+   * The fingerprint text ({@code sha256:<hex>}).
+   *
+   * @throws CanonicalizationException if the body holds text canonical JSON cannot carry (a lone
+   *     surrogate, a number beyond the double range); its pointer is into the body, so {@link
+   *     CanonicalizationException#toViolation(String)} names the field the caller sent
+   */
   public String hash() {
-    return Sha256Hash.ofCanonical(covered()).text();
+    try {
+      return Sha256Hash.ofCanonical(covered()).text();
+    } catch (CanonicalizationException e) {
+      JcsCanonicalizer.requireCanonicalForm(body); // the same refusal, pointing into the body
+      throw e;
+    }
+  }
+
+  private static void requireWellFormed(String what, String text) {
+    try {
+      JcsCanonicalizer.requireCanonicalForm(TextNode.valueOf(text)); // the one judge of such text
+    } catch (CanonicalizationException e) {
+      throw new IllegalArgumentException(what + " holds a lone UTF-16 surrogate", e);
+    }
   }
 }

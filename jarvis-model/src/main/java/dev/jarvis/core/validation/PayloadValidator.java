@@ -20,9 +20,13 @@ import java.util.Objects;
  * spec's {@code x-jarvis-forbidden-fields} and {@code x-jarvis-unique-by}. Which {@code error_id}
  * each broken rule is reported as is documented in {@code docs/error-mapping.md}.
  *
- * <p>Bad input never throws: malformed JSON, duplicate object keys and content after the document
- * come back as violations. Violations are ordered by JSON Pointer, then {@code error_id}, with no
- * two alike. A programming error does throw: naming a schema or operation the spec lacks.
+ * <p>Bad input never throws: malformed JSON, duplicate object keys, content after the document and
+ * text that canonical JSON cannot carry (a lone UTF-16 surrogate in any string or member name, a
+ * number beyond the double range) come back as violations; the last is the canonicalizer's own
+ * refusal ({@link dev.jarvis.core.canonical.CanonicalizationException#toViolation}), so a payload
+ * this validator accepts never fails to hash. Violations are ordered by JSON Pointer, then {@code
+ * error_id}, with no two alike. A programming error does throw: naming a schema or operation the
+ * spec lacks.
  *
  * <p>Instances are immutable and thread-safe; {@link #forSpec()} builds the shared one once.
  */
@@ -70,11 +74,7 @@ public final class PayloadValidator {
    */
   public List<ProtocolViolation> validate(String schemaName, JsonNode json) {
     requireSchema(schemaName);
-    Objects.requireNonNull(json, "json");
-    if (json.isMissingNode()) {
-      return check(schemaName, StrictJsonReader.read(new byte[0]));
-    }
-    return spec.check(schemaName, json);
+    return check(schemaName, StrictJsonReader.accept(Objects.requireNonNull(json, "json")));
   }
 
   /**

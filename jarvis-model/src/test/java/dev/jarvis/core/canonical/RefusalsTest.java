@@ -84,6 +84,8 @@ class RefusalsTest {
         "{\"a\\ud800b\":1} | ''",
         "{\"ok\":{\"\\udc00\":true}} | /ok",
         "[{\"\\udc00\\ud800\":1}] | /0",
+        "{\"a\":1,\"\\ud800\":2} | ''",
+        "{\"x\":{\"a\":1,\"b\\udc00\":2}} | /x",
       })
   void loneSurrogatesAreRefusedInNames(String json, String pointer) {
     assertRefused(Reason.LONE_SURROGATE, pointer, json);

@@ -3,7 +3,9 @@ package dev.jarvis.core.canonical.internal;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.JsonTokenId;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -223,8 +225,9 @@ public final class CanonicalWriter {
       throw new CanonicalizationException(
           Reason.LIMIT_EXCEEDED, pointer(p), e.getOriginalMessage() + where(e), e);
     } catch (JsonProcessingException e) {
-      throw new CanonicalizationException(
-          reason(e.getOriginalMessage()), pointer(p), e.getOriginalMessage() + where(e), e);
+      Reason reason = reason(e.getOriginalMessage());
+      String at = reason == Reason.LONE_SURROGATE ? objectPointer(p) : pointer(p);
+      throw new CanonicalizationException(reason, at, e.getOriginalMessage() + where(e), e);
     }
   }
 
@@ -405,6 +408,18 @@ public final class CanonicalWriter {
 
   private static String pointer(JsonParser p) {
     return p.getParsingContext().pathAsPointer().toString();
+  }
+
+  /**
+   * The pointer of the object whose member name {@code p} is reading. Until the new name is whole,
+   * Jackson's context still holds the previous member's name, which is dropped here.
+   */
+  public static String objectPointer(JsonParser p) {
+    JsonStreamContext context = p.getParsingContext();
+    JsonPointer path = context.pathAsPointer();
+    return context.inObject() && context.getCurrentName() != null
+        ? path.head().toString()
+        : path.toString();
   }
 
   private static String where(JsonProcessingException e) {

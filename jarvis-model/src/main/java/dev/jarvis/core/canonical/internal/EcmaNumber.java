@@ -104,8 +104,8 @@ public final class EcmaNumber {
   }
 
   /**
-   * Writes a long exactly as ECMAScript writes the double of the same value, for |v| <= 2^53 (where
-   * both agree).
+   * Writes a long exactly as ECMAScript writes the double of the same value, for {@code |v| <=
+   * 2^53} (where both agree).
    */
   public static int writeSafeInteger(long v, byte[] buf, int pos) {
     if (v < 0) {

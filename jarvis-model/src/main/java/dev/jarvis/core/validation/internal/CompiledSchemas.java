@@ -14,8 +14,9 @@ import java.util.Optional;
 
 /**
  * Every component schema of the spec compiled once by the JSON Schema validator, with format
- * assertions on. The OpenAPI document is registered under a URN, so {@code $ref}s resolve inside it
- * and nothing is ever fetched. Compiled schemas are immutable and thread-safe.
+ * assertions on and patterns that cannot overflow the stack ({@link StackSafeRegularExpressions}).
+ * The OpenAPI document is registered under a URN, so {@code $ref}s resolve inside it and nothing is
+ * ever fetched. Compiled schemas are immutable and thread-safe.
  */
 final class CompiledSchemas {
 
@@ -34,6 +35,7 @@ final class CompiledSchemas {
         SchemaRegistryConfig.builder()
             .formatAssertionsEnabled(true)
             .pathType(PathType.JSON_POINTER)
+            .regularExpressionFactory(new StackSafeRegularExpressions())
             .build();
     SchemaRegistry registry =
         SchemaRegistry.withDefaultDialect(

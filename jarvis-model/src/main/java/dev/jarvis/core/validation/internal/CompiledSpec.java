@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import dev.jarvis.core.error.ProtocolViolation;
-import dev.jarvis.model.ProtocolErrorId;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,6 +28,7 @@ public final class CompiledSpec {
 
   /** Compiles an OpenAPI 3.1 document given as a JSON tree. */
   public static CompiledSpec compile(JsonNode openApiDocument) {
+    QuietSlf4j.initialise();
     return new CompiledSpec(new SpecTree(openApiDocument));
   }
 
@@ -65,10 +65,6 @@ public final class CompiledSpec {
 
   /** The violation for a payload that could not be read as JSON. */
   public ProtocolViolation unreadable(String schemaName, ParsedPayload payload) {
-    return ProtocolViolation.of(
-        ProtocolErrorId.UNKNOWN_STATE,
-        ViolationMapper.objectType(schemaName),
-        payload.pointer(),
-        payload.problem());
+    return payload.violation(ViolationMapper.objectType(schemaName));
   }
 }

@@ -6,12 +6,18 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.canonical.CanonicalizationException;
+import dev.jarvis.core.canonical.CanonicalizationException.Reason;
+import dev.jarvis.core.canonical.JcsCanonicalizer;
+import dev.jarvis.core.canonical.internal.CanonicalWriter;
 import java.io.IOException;
 
 /**
  * Reads raw payload text into a JSON tree with the Jarvis wire mapping's strictness ({@link
- * JarvisJson#mapper()}): duplicate keys and trailing content are refused. Never throws for bad
- * input: what cannot be read comes back as a {@link ParsedPayload} with a problem.
+ * JarvisJson#mapper()}): duplicate keys and trailing content are refused, and so is text that
+ * canonical JSON cannot carry (a lone UTF-16 surrogate in a string or member name, a number beyond
+ * the double range), so that whatever is accepted can be hashed. Never throws for bad input: what
+ * cannot be read comes back as a {@link ParsedPayload} with a problem.
  */
 public final class StrictJsonReader {
 
@@ -37,15 +43,26 @@ public final class StrictJsonReader {
     }
   }
 
-  private static ObjectMapper mapper() {
-    return JarvisJson.mapper();
-  }
-
-  private static ParsedPayload accept(JsonNode node) {
+  /**
+   * A tree read elsewhere, held to the same rules as text, except duplicate keys, which a tree can
+   * no longer show.
+   */
+  public static ParsedPayload accept(JsonNode node) {
     if (node == null || node.isMissingNode()) {
       return ParsedPayload.problem("", "the payload is empty: a JSON document is required");
     }
+    // Jackson reads an escaped lone surrogate in a string value, and 1e400 as an infinity, without
+    // complaint: the canonicalizer is the one judge of what can be hashed.
+    try {
+      JcsCanonicalizer.requireCanonicalForm(node);
+    } catch (CanonicalizationException e) {
+      return ParsedPayload.uncarried(e);
+    }
     return ParsedPayload.of(node);
+  }
+
+  private static ObjectMapper mapper() {
+    return JarvisJson.mapper();
   }
 
   /**
@@ -58,6 +75,14 @@ public final class StrictJsonReader {
             ? parser.getParsingContext().pathAsPointer().toString()
             : "";
     String message = String.valueOf(e.getOriginalMessage());
+    if (isSurrogateInName(message) && e.getProcessor() instanceof JsonParser parser) {
+      return ParsedPayload.uncarried(
+          new CanonicalizationException(
+              Reason.LONE_SURROGATE,
+              CanonicalWriter.objectPointer(parser),
+              "a member name holds a lone UTF-16 surrogate" + where(e.getLocation()),
+              e));
+    }
     String what;
     if (message.startsWith(DUPLICATE)) {
       what = "duplicate object key " + message.substring(DUPLICATE.length());
@@ -67,6 +92,15 @@ public final class StrictJsonReader {
       what = "malformed JSON";
     }
     return ParsedPayload.problem(pointer, what + where(e.getLocation()));
+  }
+
+  /**
+   * Jackson refuses an escaped lone surrogate in a member name itself, before the name is known (in
+   * a value it lets it through): the pointer is then the object's. Invalid UTF-8 bytes that would
+   * encode a surrogate are malformed text, not a lone surrogate.
+   */
+  private static boolean isSurrogateInName(String message) {
+    return message.contains("surrogate") && message.contains("field name");
   }
 
   private static String where(JsonLocation location) {

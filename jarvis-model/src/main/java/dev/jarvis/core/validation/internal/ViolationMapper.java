@@ -95,8 +95,46 @@ final class ViolationMapper {
             schema, field, f.keyword(), trail.components(), trail.isConditional());
     String because =
         trail.isConditional() ? " (rule applies when " + condition(trail.conditional()) + ")" : "";
-    return ProtocolViolation.of(
-        ErrorIdTable.lookup(site), objectType, at.toString(), reason + because);
+    ProtocolErrorId id = ErrorIdTable.lookup(site);
+    if (id != ProtocolErrorId.UNKNOWN_STATE) {
+      return ProtocolViolation.of(id, objectType, at.toString(), reason + because);
+    }
+    // The spec has no schema-violation id, so the catch-all unknown_state is used; its catalogue
+    // remediation speaks of unknown records, which would send the user the wrong way. Name the
+    // field and the rule instead.
+    String rule = f.keyword() + " in " + (schema == null ? trail.component() : schema);
+    return new ProtocolViolation(
+        id,
+        objectType,
+        at.toString(),
+        reason + because + " (rule: " + rule + ")",
+        schemaRemediation(f.keyword(), field, at, schema == null ? trail.component() : schema));
+  }
+
+  /** What to change in the payload for a broken schema keyword. */
+  static String schemaRemediation(String keyword, String field, JsonPointer at, String schema) {
+    String where = field == null ? "the " + schema + " record" : "'" + field + "'";
+    String pointer = at.toString().isEmpty() ? "/" : at.toString();
+    return switch (keyword) {
+      case "required" ->
+          "Add the required field " + where + " to the " + schema + " record, at " + pointer + ".";
+      case "additionalProperties" ->
+          "Remove " + where + ": " + schema + " carries only the fields the spec defines.";
+      case "enum", "const" ->
+          "Send at " + pointer + " one of the values the spec's " + schema + " allows there.";
+      case "type" ->
+          "Send at " + pointer + " a value of the type the spec's " + schema + " declares.";
+      default ->
+          "Change the value at "
+              + pointer
+              + " to meet the spec's "
+              + keyword
+              + " rule for "
+              + where
+              + " in "
+              + schema
+              + ".";
+    };
   }
 
   private ProtocolViolation unknownField(Finding f, String objectType) {

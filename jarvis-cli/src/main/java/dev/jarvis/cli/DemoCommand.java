@@ -1,0 +1,137 @@
+package dev.jarvis.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.cli.demo.AgentWalkthrough;
+import dev.jarvis.client.JarvisClient;
+import dev.jarvis.client.JarvisClientOptions;
+import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.host.reference.ReferenceHost;
+import dev.jarvis.host.reference.ReferenceHostConfig;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code demo [--base-url URL --token T] [--out FILE]}: runs the agent walkthrough. Without a base
+ * URL it starts the embedded reference host on a free loopback port first.
+ */
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs the agent walkthrough and prints its timeline. Without --base-url it starts the"
+          + " embedded reference host on a free loopback port.",
+      "Exit 0 done, 1 the chain check failed."
+    })
+final class DemoCommand implements Callable<Integer> {
+
+  /** Held so that the level set on it is not lost when the logger is collected. */
+  private static final Logger QUIET_HOST_LOG = Logger.getLogger(ServeCommand.REQUEST_LOG);
+
+  /**
+   * The embedded host's own start-up warning speaks of serve's --token; the demo's host is on
+   * loopback with a random token that lives as long as the demo, so the warning would mislead.
+   */
+  private static final Logger QUIET_DEMO_NOTICE =
+      Logger.getLogger("dev.jarvis.host.reference.ReferenceHost");
+
+  private final CliIo io;
+
+  @Option(names = "--base-url", paramLabel = "URL", description = "a running host to walk on")
+  Optional<String> baseUrl;
+
+  @Option(names = "--token", paramLabel = "T", description = "its bearer token")
+  Optional<String> tokenOption;
+
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description = "where the EvidenceManifest goes (default: ${DEFAULT-VALUE})")
+  Path manifestFile = Path.of("jarvis-demo-manifest.json");
+
+  DemoCommand(CliIo io) {
+    this.io = io;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    PrintStream out = io.out();
+    if (baseUrl.isPresent() != tokenOption.isPresent()) {
+      throw new CliException("--base-url and --token go together");
+    }
+    Clock clock = Clock.systemUTC();
+    ReferenceHost embedded = null;
+    try {
+      String token;
+      String base;
+      if (baseUrl.isPresent()) {
+        token = tokenOption.orElseThrow();
+        base = baseUrl.get();
+        out.println("Running the walkthrough against " + base);
+      } else {
+        byte[] secret = new byte[16];
+        new SecureRandom().nextBytes(secret);
+        token = HexFormat.of().formatHex(secret);
+        out.println("Starting the embedded reference host …");
+        // The timeline is the demo's output; the host's per-request log would drown it.
+        QUIET_HOST_LOG.setLevel(Level.WARNING);
+        QUIET_DEMO_NOTICE.setLevel(Level.SEVERE);
+        JsonNode policy = SampleRecords.policy();
+        embedded = ReferenceHost.start(ReferenceHostConfig.of(token).withPolicy(policy));
+        base = embedded.baseUri().toString();
+        out.println("Reference host listening on " + base);
+      }
+      JarvisClient client =
+          JarvisClient.create(
+              JarvisClientOptions.builder()
+                  .baseUri(base)
+                  .hostAuth("Bearer " + token)
+                  .actorId(AgentWalkthrough.Cast.reference().agentActor())
+                  .clock(clock)
+                  .userAgentSuffix("jarvis-cli-demo")
+                  .build());
+      out.println();
+      out.println("Timeline:");
+      AgentWalkthrough.Result result =
+          new AgentWalkthrough(
+                  client,
+                  AgentWalkthrough.Cast.reference(),
+                  clock,
+                  () -> UUID.randomUUID().toString().substring(0, 8),
+                  out)
+              .run();
+      out.println();
+      ChainCursor clientView = client.cursor(result.workSessionId()).orElse(result.finalCursor());
+      boolean chainAgrees =
+          clientView.equals(result.finalCursor())
+              && result.manifest().getEventChainRoot().equals(result.finalCursor().lastEventHash());
+      out.printf(
+          "Chain check: the client's cursor (revision %d), the host's WorkSession and the manifest's"
+              + " event_chain_root %s.%n",
+          result.finalCursor().revision(), chainAgrees ? "agree" : "DISAGREE");
+      Files.writeString(
+          manifestFile,
+          JarvisJson.mapper()
+              .writerWithDefaultPrettyPrinter()
+              .writeValueAsString(result.manifest()));
+      out.println("EvidenceManifest written to " + manifestFile.toAbsolutePath());
+      return chainAgrees ? 0 : 1;
+    } finally {
+      if (embedded != null) {
+        embedded.close();
+      }
+    }
+  }
+}

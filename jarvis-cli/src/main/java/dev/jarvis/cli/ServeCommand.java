@@ -1,0 +1,265 @@
+package dev.jarvis.cli;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.core.validation.PayloadValidator;
+import dev.jarvis.host.HostConfig;
+import dev.jarvis.host.HostStores;
+import dev.jarvis.host.reference.HttpRuntime;
+import dev.jarvis.host.reference.ReferenceHost;
+import dev.jarvis.host.reference.ReferenceHostConfig;
+import dev.jarvis.store.jdbc.StoreSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code serve --port N (--token T | --credentials FILE) [--policy FILE]... [--admin-actor ID]
+ * [--store STORE] [--data-dir DIR] [--runtime undertow|jersey]}: runs the reference host until
+ * stopped (SIGTERM or Ctrl-C closes it cleanly). HostAuth is {@code Authorization: Bearer T} in
+ * demo mode, or the credentials file's tokens, each bound to Actors; each Policy file is one JSON
+ * {@code Policy} record; the admin Actor may register Workers and Actors. The host keeps its state
+ * in the store {@link StoreSpec} names: the embedded SQLite store in {@code --data-dir} unless
+ * {@code --store} says otherwise (a database password only from {@value
+ * StoreSpec#PASSWORD_ENVIRONMENT_VARIABLE}). One log line per request on stderr, never the token or
+ * the password.
+ */
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs the reference host until stopped (SIGTERM or Ctrl-C stop it cleanly).",
+      "One log line per request on stderr, never the token."
+    })
+final class ServeCommand implements Callable<Integer> {
+
+  /** The reference host's per-request logger. */
+  static final String REQUEST_LOG = "dev.jarvis.host.reference.requests";
+
+  private final CliIo io;
+  private final CountDownLatch stop;
+
+  @Option(
+      names = "--port",
+      required = true,
+      paramLabel = "N",
+      description = "the loopback port, 0 for a free one")
+  int port;
+
+  /** Exactly one way to authenticate callers. */
+  static final class Auth {
+    @Option(
+        names = "--token",
+        required = true,
+        paramLabel = "T",
+        description =
+            "demo mode: requests carry Authorization: Bearer T, which may act as any Actor and"
+                + " administer")
+    String token;
+
+    @Option(
+        names = "--credentials",
+        required = true,
+        paramLabel = "FILE",
+        description =
+            "a JSON array of {\"token_sha256\", \"actors\", \"admin\"}: each bearer token"
+                + " acts only as its Actors (docs/host.md)")
+    Path credentials;
+  }
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Auth auth;
+
+  @Option(
+      names = "--policy",
+      paramLabel = "FILE",
+      description =
+          "a JSON Policy record the host holds (repeatable); the sample Policy"
+              + " policy-bounded-001 is always held unless a file replaces it")
+  List<Path> policies = new java.util.ArrayList<>();
+
+  @Option(
+      names = "--admin-actor",
+      paramLabel = "ID",
+      description = "the Actor that registers Workers and Actors (default: ${DEFAULT-VALUE})")
+  String admin = HostConfig.DEFAULT_ADMIN_ACTOR_ID;
+
+  @Option(
+      names = "--store",
+      paramLabel = "STORE",
+      description =
+          "memory | jdbc:postgresql://HOST:PORT/DB?user=U (password from JARVIS_STORE_PASSWORD)"
+              + " | jdbc:sqlite:FILE; default: embedded store in --data-dir")
+  Optional<String> store = Optional.empty();
+
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      description = "where the embedded store lives (default: ./jarvis-host-data)")
+  Optional<Path> dataDir = Optional.empty();
+
+  @Option(
+      names = "--runtime",
+      paramLabel = "RUNTIME",
+      converter = RuntimeConverter.class,
+      description =
+          "undertow (the host kit's thin binding) | jersey (its JAX-RS binding on the JDK HTTP"
+              + " server); default: undertow")
+  HttpRuntime runtime = HttpRuntime.UNDERTOW;
+
+  /** {@code undertow} / {@code jersey}, as {@link HttpRuntime#optionName()} spells them. */
+  static final class RuntimeConverter implements CommandLine.ITypeConverter<HttpRuntime> {
+    @Override
+    public HttpRuntime convert(String value) {
+      for (HttpRuntime r : HttpRuntime.values()) {
+        if (r.optionName().equals(value)) {
+          return r;
+        }
+      }
+      throw new CommandLine.TypeConversionException(
+          "expected undertow or jersey, got '" + value + "'");
+    }
+  }
+
+  ServeCommand(CliIo io) {
+    this(io, new CountDownLatch(1));
+  }
+
+  private ServeCommand(CliIo io, CountDownLatch stop) {
+    this.io = io;
+    this.stop = stop;
+  }
+
+  /** Serves until {@code stop} is counted down (tests) or the JVM is asked to stop. */
+  static int run(String[] args, PrintStream out, CountDownLatch stop) throws Exception {
+    ServeCommand command = new ServeCommand(new CliIo(System.in, out, System.err), stop);
+    try {
+      new CommandLine(command).parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      throw new CliException(e.getMessage());
+    }
+    return command.call();
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    if (port < 0 || port > 65535) {
+      throw new CliException("--port needs a port number (0–65535), got '" + port + "'");
+    }
+    PrintStream out = io.out();
+    // The sample Policy first, so that a plain serve runs the demo; a file with its id replaces it.
+    ReferenceHostConfig config =
+        hostAuth()
+            .withPort(port)
+            .withRuntime(runtime)
+            .withHost(b -> b.adminActorId(admin))
+            .withPolicy(SampleRecords.policy());
+    for (Path file : policies) {
+      config = config.withPolicy(policy(file.toString()));
+    }
+    // One line per log record (JUL's default takes two); set before the first record is written.
+    System.setProperty(
+        "java.util.logging.SimpleFormatter.format", "%1$tFT%1$tT.%1$tLZ %4$s %5$s%n");
+    StoreSpec spec;
+    try {
+      spec = StoreSpec.of(store, dataDir);
+    } catch (IllegalArgumentException e) {
+      throw new CliException(e.getMessage());
+    }
+    HostStores stores;
+    try {
+      stores = spec.open(StoreSpec.passwordFromEnvironment());
+    } catch (RuntimeException e) {
+      throw new CliException("cannot open the store (" + spec.describe() + "): " + rootMessage(e));
+    }
+    // From here the host owns the stores: ReferenceHost.close() closes them.
+    config = config.withStores(stores);
+    ReferenceHost host;
+    try {
+      host = ReferenceHost.start(config);
+    } catch (RuntimeException e) {
+      closeQuietly(stores, e);
+      throw new CliException("cannot listen on port " + port + ": " + rootMessage(e));
+    }
+    Thread closer =
+        new Thread(
+            () -> {
+              host.close();
+              out.println("Jarvis reference host stopped");
+              out.flush();
+            },
+            "jarvis-serve-shutdown");
+    Runtime.getRuntime().addShutdownHook(closer);
+    if (config.demoMode()) {
+      out.println(ReferenceHostConfig.DEMO_MODE_NOTICE);
+    }
+    out.printf(
+        "Jarvis reference host listening on %s (admin Actor %s, %d Policy file(s)) store %s"
+            + " runtime %s; Ctrl-C stops it%n",
+        host.baseUri(), admin, policies.size(), spec.describe(), runtime.optionName());
+    out.flush();
+    stop.await();
+    Runtime.getRuntime().removeShutdownHook(closer);
+    closer.run();
+    return 0;
+  }
+
+  private ReferenceHostConfig hostAuth() throws CliException {
+    if (auth.credentials == null) {
+      return ReferenceHostConfig.of(auth.token);
+    }
+    try {
+      return ReferenceHostConfig.withCredentials(auth.credentials);
+    } catch (IOException e) {
+      throw new CliException("cannot read credentials file " + auth.credentials);
+    } catch (IllegalArgumentException e) {
+      throw new CliException(e.getMessage()); // names the entry, never a token or a hash
+    }
+  }
+
+  private static JsonNode policy(String file) throws CliException {
+    JsonNode policy;
+    try {
+      policy = JarvisJson.mapper().readTree(Files.readAllBytes(Path.of(file)));
+    } catch (JacksonException e) {
+      throw new CliException(file + ": not valid JSON: " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new CliException("cannot read policy file " + file);
+    }
+    List<ProtocolViolation> violations = PayloadValidator.forSpec().validate("Policy", policy);
+    if (!violations.isEmpty()) {
+      ProtocolViolation first = violations.get(0);
+      throw new CliException(
+          file + ": not a valid Policy: " + first.errorId().getValue() + " at " + first.field());
+    }
+    return policy;
+  }
+
+  private static void closeQuietly(HostStores stores, RuntimeException cause) {
+    try {
+      stores.close();
+    } catch (RuntimeException e) {
+      cause.addSuppressed(e);
+    }
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+  }
+}

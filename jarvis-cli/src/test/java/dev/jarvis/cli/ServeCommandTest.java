@@ -1,0 +1,264 @@
+package dev.jarvis.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jarvis.client.JarvisClient;
+import dev.jarvis.client.JarvisClientOptions;
+import dev.jarvis.client.RetryPolicy;
+import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.error.JarvisProtocolException;
+import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.host.reference.ReferenceHostConfig;
+import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.Worker;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ServeCommandTest {
+
+  @TempDir Path dir;
+
+  @ParameterizedTest(name = "on --runtime {0}")
+  @ValueSource(strings = {"undertow", "jersey"})
+  void serveRunsTheReferenceHostWithItsTokenPolicyAndAdminUntilStopped(String runtime)
+      throws Exception {
+    Path policy = Files.writeString(dir.resolve("policy.json"), SampleRecords.policy().toString());
+    Serving serving =
+        Serving.start(
+            "--port",
+            "0",
+            "--token",
+            "t0k3n",
+            "--policy",
+            policy.toString(),
+            "--admin-actor",
+            "ops-admin",
+            "--store",
+            "memory",
+            "--runtime",
+            runtime);
+    assertEquals(List.of(ReferenceHostConfig.DEMO_MODE_NOTICE), serving.notices());
+    assertTrue(serving.banner().contains("runtime " + runtime), serving.banner());
+
+    JarvisClient client = client(serving.url(), "t0k3n", "ops-admin");
+    Worker worker =
+        JarvisJson.mapper()
+            .readValue(
+                """
+                {"id": "worker-1", "type": "human", "role": "r",
+                 "authority_scope": {"grants": ["g"]}, "accountability_scope": {"accountable_for": ["a"]}}
+                """,
+                Worker.class);
+    assertEquals("worker-1", client.registerWorker(worker).getId());
+    JarvisProtocolException refused =
+        assertThrows(
+            JarvisProtocolException.class, () -> client.as("host-admin").registerWorker(worker));
+    assertEquals(ProtocolErrorId.UNAUTHORIZED_ACTOR, refused.errorId());
+
+    serving.stop();
+    assertTrue(serving.nextLine().contains("stopped"));
+  }
+
+  @Test
+  void anUnknownRuntimeIsAUsageErrorNamingTheChoices() {
+    CliException e = usageError("--port", "0", "--token", "t", "--runtime", "netty");
+    assertTrue(e.getMessage().contains("undertow or jersey"), e.getMessage());
+  }
+
+  @Test
+  void anInvalidPolicyFileIsAUsageErrorNamingTheProblem() throws Exception {
+    Path policy = Files.writeString(dir.resolve("policy.json"), "{\"id\": \"p\"}");
+    CliException e =
+        usageError(
+            "--port", "0", "--token", "t", "--policy", policy.toString(), "--store", "memory");
+    assertTrue(e.getMessage().contains("not a valid Policy"), e.getMessage());
+  }
+
+  @Test
+  void withACredentialsFileEachTokenActsOnlyAsItsActors() throws Exception {
+    Path credentials =
+        Files.writeString(
+            dir.resolve("credentials.json"),
+            """
+            [{"token_sha256": "%s", "actors": ["host-admin"], "admin": true},
+             {"token_sha256": "%s", "actors": ["actor-agent-1"], "admin": false}]
+            """
+                .formatted(sha256("admin-token"), sha256("agent-token")));
+    Serving serving =
+        Serving.start("--port", "0", "--credentials", credentials.toString(), "--store", "memory");
+    assertEquals(List.of(), serving.notices(), "no demo-mode notice, straight to the banner");
+    Worker worker =
+        JarvisJson.mapper().treeToValue(SampleRecords.worker("worker-1", "human"), Worker.class);
+
+    JarvisClient admin = client(serving.url(), "admin-token", "host-admin");
+    assertEquals("worker-1", admin.registerWorker(worker).getId());
+    JarvisClient agent = client(serving.url(), "agent-token", "host-admin");
+    JarvisProtocolException refused =
+        assertThrows(JarvisProtocolException.class, () -> agent.registerWorker(worker));
+    assertEquals(ProtocolErrorId.UNAUTHORIZED_ACTOR, refused.errorId());
+
+    serving.stop();
+  }
+
+  @Test
+  void aTokenAndACredentialsFileTogetherAreAUsageError() {
+    CliException e = usageError("--port", "0", "--token", "t", "--credentials", "c.json");
+    assertTrue(e.getMessage().contains("mutually exclusive"), e.getMessage());
+  }
+
+  @Test
+  void aRestartOnTheSameDataDirKeepsARegisteredWorker() throws Exception {
+    Path data = dir.resolve("host-data");
+    String[] args = {"--port", "0", "--token", "t0k3n", "--data-dir", data.toString()};
+    Worker worker =
+        JarvisJson.mapper().treeToValue(SampleRecords.worker("worker-1", "human"), Worker.class);
+
+    Serving first = Serving.start(args);
+    assertTrue(first.banner().contains("store embedded SQLite in " + data), first.banner());
+    client(first.url(), "t0k3n", "host-admin").registerWorker(worker);
+    first.stop();
+
+    Serving second = Serving.start(args);
+    // An Actor needs a registered Worker (unknown_state otherwise): the Worker outlived the
+    // restart.
+    dev.jarvis.model.Actor actor =
+        JarvisJson.mapper()
+            .treeToValue(
+                SampleRecords.actor("actor-1", "worker-1", "human", "2026-06-12T18:00:00Z"),
+                dev.jarvis.model.Actor.class);
+    assertEquals(
+        "actor-1", client(second.url(), "t0k3n", "host-admin").registerActor(actor).getId());
+    second.stop();
+    assertTrue(Files.isDirectory(data));
+  }
+
+  @Test
+  void aStoreUrlCarryingAPasswordIsAUsageError() {
+    CliException e =
+        usageError(
+            "--port",
+            "0",
+            "--token",
+            "t",
+            "--store",
+            "jdbc:postgresql://127.0.0.1:5432/db?user=u&password=secret");
+    assertTrue(e.getMessage().contains("JARVIS_STORE_PASSWORD"), e.getMessage());
+    assertTrue(!e.getMessage().contains("secret"), e.getMessage());
+  }
+
+  /** What {@code serve} refuses before it listens. */
+  private static CliException usageError(String... args) {
+    return assertThrows(
+        CliException.class,
+        () ->
+            ServeCommand.run(
+                args,
+                new PrintStream(new java.io.ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new CountDownLatch(1)));
+  }
+
+  /**
+   * A serve running in the background: the lines it printed before its banner, the banner, and
+   * every later line as it comes (read on a thread of its own, so that serve never blocks on a full
+   * pipe).
+   */
+  private record Serving(
+      List<String> notices,
+      String banner,
+      String url,
+      BlockingQueue<String> later,
+      CountDownLatch latch,
+      CompletableFuture<Integer> done) {
+
+    static Serving start(String... args) throws Exception {
+      PipedInputStream pipe = new PipedInputStream();
+      PrintStream out = new PrintStream(new PipedOutputStream(pipe), true, StandardCharsets.UTF_8);
+      BufferedReader lines =
+          new BufferedReader(new InputStreamReader(pipe, StandardCharsets.UTF_8));
+      CountDownLatch stop = new CountDownLatch(1);
+      CompletableFuture<Integer> serving =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return ServeCommand.run(args, out, stop);
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      List<String> notices = new ArrayList<>();
+      String line = lines.readLine();
+      while (line != null && !line.contains("listening on")) {
+        notices.add(line);
+        line = lines.readLine();
+      }
+      assertTrue(line != null, "serve ended before it listened: " + notices);
+      Matcher url = Pattern.compile("listening on (http://\\S+)").matcher(line);
+      assertTrue(url.find(), line);
+      BlockingQueue<String> later = new LinkedBlockingQueue<>();
+      Thread drain =
+          new Thread(
+              () -> {
+                try {
+                  for (String next = lines.readLine(); next != null; next = lines.readLine()) {
+                    later.add(next);
+                  }
+                } catch (java.io.IOException e) {
+                  // the writer ended
+                }
+              });
+      drain.setDaemon(true);
+      drain.start();
+      return new Serving(List.copyOf(notices), line, url.group(1), later, stop, serving);
+    }
+
+    /** The next line serve printed after its banner; it has been printed when this is called. */
+    String nextLine() throws InterruptedException {
+      String next = later.poll(10, TimeUnit.SECONDS);
+      assertTrue(next != null, "serve printed nothing more");
+      return next;
+    }
+
+    void stop() throws Exception {
+      latch.countDown();
+      assertEquals(0, done.get(20, TimeUnit.SECONDS));
+    }
+  }
+
+  private static JarvisClient client(String base, String token, String actor) {
+    return JarvisClient.create(
+        JarvisClientOptions.builder()
+            .baseUri(base)
+            .hostAuth("Bearer " + token)
+            .actorId(actor)
+            .retryPolicy(RetryPolicy.NONE)
+            .build());
+  }
+
+  private static String sha256(String token) throws Exception {
+    return java.util.HexFormat.of()
+        .formatHex(
+            java.security.MessageDigest.getInstance("SHA-256")
+                .digest(token.getBytes(StandardCharsets.UTF_8)));
+  }
+}

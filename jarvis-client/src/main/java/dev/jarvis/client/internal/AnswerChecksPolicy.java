@@ -1,0 +1,130 @@
+package dev.jarvis.client.internal;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.client.JarvisInvalidResponseException;
+import dev.jarvis.client.JarvisRefusalException;
+import dev.jarvis.client.JarvisTransportException;
+import dev.jarvis.client.RetryPolicy;
+import dev.jarvis.client.pipeline.JarvisPolicy;
+import dev.jarvis.client.pipeline.PipelineRequest;
+import dev.jarvis.client.pipeline.PipelineResponse;
+import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.validation.PayloadValidator;
+import dev.jarvis.model.ProtocolError;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The innermost per-call link. On the way back it turns the last attempt's answer into the call's
+ * outcome: the record, checked against the spec and bound from the body's one parse; or a {@link
+ * dev.jarvis.client.JarvisFailure} — {@link JarvisTransportException} for a connection that failed
+ * or retryable statuses to the end, {@link JarvisInvalidResponseException} for an off-spec answer,
+ * {@link JarvisRefusalException} for a {@code ProtocolError}. The links above see only these.
+ */
+public final class AnswerChecksPolicy implements JarvisPolicy {
+
+  private final PayloadValidator validator;
+
+  public AnswerChecksPolicy(PayloadValidator validator) {
+    this.validator = validator;
+  }
+
+  @Override
+  public String name() {
+    return "answer-checks";
+  }
+
+  @Override
+  public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
+    return next.send(request)
+        .handle(
+            (answer, failure) -> {
+              if (failure != null) {
+                throw unreachable(request, FailureCause.of(failure));
+              }
+              return checked(answer);
+            });
+  }
+
+  private static RuntimeException unreachable(PipelineRequest request, Throwable failure) {
+    // The retry link words its give-ups itself; this is for a pipeline a policy short-circuited.
+    if (failure instanceof IOException e) {
+      return new JarvisTransportException(
+          GiveUp.where(request) + ": could not reach or read the host: " + GiveUp.rootCause(e), e);
+    }
+    return FailureCause.rethrowable(failure);
+  }
+
+  private PipelineResponse checked(PipelineResponse answer) {
+    ProtocolOperation op = answer.request().operation();
+    int status = answer.status();
+    if (RetryPolicy.isRetryableStatus(status)) {
+      throw new JarvisTransportException(
+          op.operationId()
+              + ": host answered "
+              + status
+              + " after "
+              + answer.attempts()
+              + " attempt(s)",
+          answer.protocolTraceId());
+    }
+    Optional<String> version = answer.headers().firstValue(JarvisHeaders.PROTOCOL_VERSION);
+    if (!version.equals(Optional.of(JarvisSpec.PROTOCOL_VERSION))) {
+      throw new JarvisInvalidResponseException(
+          status,
+          JarvisHeaders.PROTOCOL_VERSION,
+          "expected " + JarvisSpec.PROTOCOL_VERSION + ", got " + version.orElse("no header"),
+          answer.protocolTraceId());
+    }
+    if (status / 100 == 2) {
+      if (status != op.successStatus()) {
+        throw new JarvisInvalidResponseException(
+            status, "status", op.operationId() + " answers " + op.successStatus());
+      }
+      JsonNode record = conforming(answer, op.responseSchema());
+      return answer.withRecord(bind(record, answer.request().call().responseType(), answer));
+    }
+    JsonNode error = conforming(answer, "ProtocolError");
+    throw new JarvisRefusalException(bind(error, ProtocolError.class, answer));
+  }
+
+  /** The body, if it is a valid instance of {@code schema}. */
+  private JsonNode conforming(PipelineResponse answer, String schema) {
+    JsonNode body = answer.json();
+    List<ProtocolViolation> violations = validator.validate(schema, body);
+    if (!violations.isEmpty()) {
+      ProtocolViolation first = violations.get(0);
+      throw new JarvisInvalidResponseException(
+          answer.status(), first.field(), first.reason(), answer.protocolTraceId());
+    }
+    return body;
+  }
+
+  private static <T> T bind(JsonNode body, Class<T> type, PipelineResponse answer) {
+    try {
+      return JarvisJson.mapper().treeToValue(body, type);
+    } catch (JsonMappingException e) {
+      throw new JarvisInvalidResponseException(
+          answer.status(), pointer(e), e.getOriginalMessage(), answer.protocolTraceId());
+    } catch (JacksonException e) {
+      throw new JarvisInvalidResponseException(
+          answer.status(), "/", e.getOriginalMessage(), answer.protocolTraceId());
+    }
+  }
+
+  private static String pointer(JsonMappingException e) {
+    StringBuilder pointer = new StringBuilder();
+    for (JsonMappingException.Reference ref : e.getPath()) {
+      pointer.append('/').append(ref.getFieldName() != null ? ref.getFieldName() : ref.getIndex());
+    }
+    return pointer.length() == 0 ? "/" : pointer.toString();
+  }
+}

@@ -1,0 +1,53 @@
+package dev.jarvis.client.internal;
+
+import dev.jarvis.client.JarvisClientOptions;
+import dev.jarvis.client.pipeline.JarvisPipeline;
+import dev.jarvis.client.pipeline.JarvisPolicy;
+import dev.jarvis.core.validation.PayloadValidator;
+import java.net.http.HttpClient;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The client's links in their order, with the options' own policies in their two places. */
+public final class BuiltInPipeline {
+
+  private static final String USER_AGENT = "jarvis-java-sdk/0.1.0";
+
+  private BuiltInPipeline() {}
+
+  public static JarvisPipeline of(
+      JarvisClientOptions options,
+      HttpClient http,
+      PayloadValidator validator,
+      SessionCursors cursors) {
+    List<JarvisPolicy> perCall = new ArrayList<>(options.perCallPolicies());
+    perCall.add(
+        new ProtocolHeadersPolicy(
+            USER_AGENT + options.userAgentSuffix().map(s -> " " + s).orElse("")));
+    perCall.add(new ValidationPolicy(validator));
+    perCall.add(new IdempotencyKeyPolicy(options.idempotencyKeys()));
+    perCall.add(new SessionCursorPolicy(cursors));
+    perCall.add(new EventChainPolicy(validator, options.clock(), options.idempotencyKeys()));
+    perCall.add(new AnswerChecksPolicy(validator));
+
+    List<JarvisPolicy> perAttempt = new ArrayList<>();
+    perAttempt.add(
+        new RetryingPolicy(
+            options.retryPolicy(), options.clock(), options.jitter(), options.totalTimeout()));
+    perAttempt.add(new RequestTimestampPolicy(options.clock()));
+    perAttempt.add(new HostAuthPolicy(options.hostAuth()));
+    perAttempt.addAll(options.perAttemptPolicies());
+    perAttempt.add(new LoggingPolicy());
+    perAttempt.add(new JdkTransportPolicy(http, options.attemptTimeout()));
+    return new JarvisPipeline(perCall, perAttempt);
+  }
+
+  /** The JDK client every attempt goes through. */
+  public static HttpClient httpClient(JarvisClientOptions options) {
+    return HttpClient.newBuilder()
+        // Plain-http hosts must not be offered an h2c upgrade: some runtimes stall on it.
+        .version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(options.connectTimeout())
+        .build();
+  }
+}

@@ -1,0 +1,148 @@
+package dev.jarvis.client.internal;
+
+import dev.jarvis.client.JarvisCall;
+import dev.jarvis.client.Sleeper;
+import dev.jarvis.client.pipeline.PipelineResponse;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+
+/**
+ * One logical call's way of running: blocking (every step on the caller's thread, every future
+ * already complete) or asynchronous (I/O without a blocked thread, waits on a timer, every step on
+ * the client's executor). It also holds what cancelling the call must stop: the attempt in flight
+ * and the wait before the next one.
+ */
+public abstract class CallScope {
+
+  private final Pipeline pipeline;
+  private final Sleeper sleeper;
+  private final List<Future<?>> inFlight = new ArrayList<>();
+  private boolean cancelled;
+
+  private CallScope(Pipeline pipeline, Sleeper sleeper) {
+    this.pipeline = pipeline;
+    this.sleeper = sleeper;
+  }
+
+  /** A call that runs on the caller's thread. */
+  public static CallScope blocking(Pipeline pipeline, Sleeper sleeper) {
+    return new Blocking(pipeline, sleeper);
+  }
+
+  /** A call that never blocks a thread and continues on {@code executor}. */
+  public static CallScope async(Pipeline pipeline, Sleeper sleeper, Executor executor) {
+    return new Async(pipeline, sleeper, executor);
+  }
+
+  /** Sends one attempt's request. */
+  abstract CompletableFuture<HttpResponse<byte[]>> send(HttpClient http, HttpRequest request);
+
+  /** Completes after the wait before the next attempt. */
+  abstract CompletableFuture<Void> delay(Duration wait);
+
+  /** Runs another call (the re-read of a WorkSession) through the pipeline, in this scope. */
+  CompletableFuture<PipelineResponse> call(JarvisCall<?> call, String actorId) {
+    return pipeline.send(call, actorId, this);
+  }
+
+  /** Whether the caller cancelled the call. */
+  public synchronized boolean isCancelled() {
+    return cancelled;
+  }
+
+  /** Cancels the attempt in flight and the wait, and keeps any further attempt from starting. */
+  public void cancel() {
+    List<Future<?>> running;
+    synchronized (this) {
+      cancelled = true;
+      running = List.copyOf(inFlight);
+      inFlight.clear();
+    }
+    running.forEach(f -> f.cancel(true));
+  }
+
+  Sleeper sleeper() {
+    return sleeper;
+  }
+
+  /** Registers work that {@link #cancel()} must stop; cancels it at once if already cancelled. */
+  <F extends Future<?>> F track(F work) {
+    boolean already;
+    synchronized (this) {
+      already = cancelled;
+      if (!already) {
+        inFlight.removeIf(Future::isDone);
+        inFlight.add(work);
+      }
+    }
+    if (already) {
+      work.cancel(true);
+    }
+    return work;
+  }
+
+  private static final class Blocking extends CallScope {
+    Blocking(Pipeline pipeline, Sleeper sleeper) {
+      super(pipeline, sleeper);
+    }
+
+    @Override
+    CompletableFuture<HttpResponse<byte[]>> send(HttpClient http, HttpRequest request) {
+      try {
+        return CompletableFuture.completedFuture(
+            http.send(request, HttpResponse.BodyHandlers.ofByteArray()));
+      } catch (IOException e) {
+        return CompletableFuture.failedFuture(e);
+      } catch (InterruptedException e) {
+        return interrupted();
+      }
+    }
+
+    @Override
+    CompletableFuture<Void> delay(Duration wait) {
+      try {
+        sleeper().sleep(wait);
+        return CompletableFuture.completedFuture(null);
+      } catch (InterruptedException e) {
+        return interrupted();
+      }
+    }
+
+    /** An interrupted blocking call ends as cancelled; the thread keeps its interrupt. */
+    private static <T> CompletableFuture<T> interrupted() {
+      Thread.currentThread().interrupt();
+      return CompletableFuture.failedFuture(new CancellationException("interrupted"));
+    }
+  }
+
+  private static final class Async extends CallScope {
+    private final Executor executor;
+
+    Async(Pipeline pipeline, Sleeper sleeper, Executor executor) {
+      super(pipeline, sleeper);
+      this.executor = executor;
+    }
+
+    @Override
+    CompletableFuture<HttpResponse<byte[]>> send(HttpClient http, HttpRequest request) {
+      // The JDK completes sendAsync's future on the default CompletableFuture pool (the common
+      // pool); take the answer over to the client's executor before any of our work runs.
+      return track(http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()))
+          .thenApplyAsync(response -> response, executor);
+    }
+
+    @Override
+    CompletableFuture<Void> delay(Duration wait) {
+      return track(sleeper().delay(wait, executor));
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package dev.jarvis.client.internal;
+
+import dev.jarvis.client.JarvisCall;
+import dev.jarvis.client.pipeline.JarvisPolicy;
+import dev.jarvis.client.pipeline.PipelineRequest;
+import dev.jarvis.client.pipeline.PipelineResponse;
+import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.core.headers.JarvisHeaders;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Per call: the headers every request of the protocol carries ({@code Jarvis-Protocol-Version},
+ * {@code Jarvis-Actor-Id}, content negotiation, {@code User-Agent}) and, on reads, the declared
+ * {@code Jarvis-Required-Capabilities} and {@code Jarvis-Extensions}.
+ */
+public final class ProtocolHeadersPolicy implements JarvisPolicy {
+
+  private final String userAgent;
+
+  public ProtocolHeadersPolicy(String userAgent) {
+    this.userAgent = userAgent;
+  }
+
+  @Override
+  public String name() {
+    return "protocol-headers";
+  }
+
+  @Override
+  public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
+    JarvisCall<?> call = request.call();
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("Accept", "application/json");
+    if (request.body().isPresent()) {
+      headers.put("Content-Type", "application/json");
+    }
+    headers.put("User-Agent", userAgent);
+    headers.put(JarvisHeaders.PROTOCOL_VERSION, JarvisSpec.PROTOCOL_VERSION);
+    headers.put(JarvisHeaders.ACTOR_ID, request.actorId());
+    if (!call.requiredCapabilities().isEmpty()) {
+      headers.put(
+          JarvisHeaders.REQUIRED_CAPABILITIES, String.join(", ", call.requiredCapabilities()));
+    }
+    if (!call.extensions().isEmpty()) {
+      headers.put(JarvisHeaders.EXTENSIONS, String.join(", ", call.extensions()));
+    }
+    return next.send(request.withHeaders(headers));
+  }
+}

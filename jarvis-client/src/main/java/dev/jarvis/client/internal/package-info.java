@@ -1,0 +1,2 @@
+/** Implementation of {@link dev.jarvis.client}; not API, may change without notice. */
+package dev.jarvis.client.internal;

@@ -1,0 +1,203 @@
+package dev.jarvis.conformance;
+
+import dev.jarvis.core.sample.SampleRecords;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * What the conformance suite runs against and where it reports.
+ *
+ * @param baseUrl the live host, if any (e.g. {@code http://127.0.0.1:8080}); without one only
+ *     recorded exchanges are judged
+ * @param token sent as {@code Authorization: Bearer <token>} to the live host
+ * @param registrarActorId the {@code Jarvis-Actor-Id} under which the suite registers its own
+ *     Workers and Actors; the host must let this Actor register them
+ * @param policyId the Policy the suite's WorkSessions and PolicyDecisions name; the host must hold
+ *     it (the spec has no operation to create one) and let it allow the action {@code read_source}
+ * @param recordedDir a directory of recorded exchanges to judge, if any
+ * @param reportDir where the JUnit XML and Markdown reports go, if anywhere
+ * @param recordTo where to write every live exchange in the recorded-exchange format, if anywhere
+ * @param ids where the suite's ids (Workers, Actors, WorkSessions, records, idempotency keys) come
+ *     from; each call must return a new one matching the spec's {@code JarvisId} pattern
+ * @param clock the suite's clock, for request timestamps and record times
+ * @param timeout how long one HTTP exchange may take
+ * @param progress where one line per check is printed as it finishes
+ * @param roles one credential per role, for a host that binds credentials to Actors; empty when
+ *     {@code token} may act as any Actor (demo mode)
+ */
+public record ConformanceConfig(
+    Optional<URI> baseUrl,
+    String token,
+    String registrarActorId,
+    String policyId,
+    Optional<Path> recordedDir,
+    Optional<Path> reportDir,
+    Optional<Path> recordTo,
+    Supplier<String> ids,
+    Clock clock,
+    Duration timeout,
+    PrintStream progress,
+    Optional<RoleCredentials> roles) {
+
+  /**
+   * The Actor the suite registers its Workers and Actors under, unless told otherwise: the
+   * reference host's default admin Actor.
+   */
+  public static final String DEFAULT_REGISTRAR_ACTOR = "host-admin";
+
+  /** The Policy the suite names unless told otherwise: the spec's example Policy. */
+  public static final String DEFAULT_POLICY = SampleRecords.POLICY_ID;
+
+  public ConformanceConfig {
+    Objects.requireNonNull(baseUrl, "baseUrl");
+    Objects.requireNonNull(token, "token");
+    Objects.requireNonNull(registrarActorId, "registrarActorId");
+    Objects.requireNonNull(policyId, "policyId");
+    Objects.requireNonNull(recordedDir, "recordedDir");
+    Objects.requireNonNull(reportDir, "reportDir");
+    Objects.requireNonNull(recordTo, "recordTo");
+    Objects.requireNonNull(ids, "ids");
+    Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(timeout, "timeout");
+    Objects.requireNonNull(progress, "progress");
+    Objects.requireNonNull(roles, "roles");
+    if (baseUrl.isEmpty() && recordedDir.isEmpty()) {
+      throw new IllegalArgumentException(
+          "give a live host, a directory of recorded exchanges, or both");
+    }
+    if (roles.isPresent()) {
+      // With per-role credentials the admin's Actor is the registrar: one source of truth.
+      registrarActorId = roles.get().admin().actorId();
+    }
+  }
+
+  /** A run against a live host that binds each role's credential to its Actor. */
+  public static Builder live(URI baseUrl, RoleCredentials roles) {
+    return new Builder().baseUrl(baseUrl).roles(roles);
+  }
+
+  /**
+   * The token for a request naming {@code actorId} in {@code Jarvis-Actor-Id} (or none): the role's
+   * when per-role credentials are given, else the one token.
+   */
+  String tokenFor(Optional<String> actorId) {
+    return roles.map(r -> r.tokenFor(actorId)).orElse(token);
+  }
+
+  /** A run against a live host, with defaults for everything else. */
+  public static Builder live(URI baseUrl, String token) {
+    return new Builder().baseUrl(baseUrl).token(token);
+  }
+
+  /** A run judging recorded exchanges only. */
+  public static Builder recorded(Path directory) {
+    return new Builder().recordedDir(directory);
+  }
+
+  /** Builds a {@link ConformanceConfig}. */
+  public static final class Builder {
+    private Optional<URI> baseUrl = Optional.empty();
+    private String token = "";
+    private String registrarActorId = DEFAULT_REGISTRAR_ACTOR;
+    private String policyId = DEFAULT_POLICY;
+    private Optional<Path> recordedDir = Optional.empty();
+    private Optional<Path> reportDir = Optional.empty();
+    private Optional<Path> recordTo = Optional.empty();
+    private Supplier<String> ids = () -> UUID.randomUUID().toString();
+    private Clock clock = Clock.systemUTC();
+    private Duration timeout = Duration.ofSeconds(10);
+    private PrintStream progress = new PrintStream(OutputStream.nullOutputStream());
+    private Optional<RoleCredentials> roles = Optional.empty();
+
+    private Builder() {}
+
+    /** The live host; a trailing slash is dropped. */
+    public Builder baseUrl(URI baseUrl) {
+      String text = baseUrl.toString();
+      this.baseUrl =
+          Optional.of(URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text));
+      return this;
+    }
+
+    public Builder token(String token) {
+      this.token = Objects.requireNonNull(token, "token");
+      return this;
+    }
+
+    public Builder registrarActorId(String actorId) {
+      this.registrarActorId = Objects.requireNonNull(actorId, "actorId");
+      return this;
+    }
+
+    public Builder policyId(String policyId) {
+      this.policyId = Objects.requireNonNull(policyId, "policyId");
+      return this;
+    }
+
+    public Builder recordedDir(Path directory) {
+      this.recordedDir = Optional.of(directory);
+      return this;
+    }
+
+    public Builder reportDir(Path directory) {
+      this.reportDir = Optional.of(directory);
+      return this;
+    }
+
+    /** Writes every live exchange into {@code directory}, to be judged later with no host. */
+    public Builder recordTo(Path directory) {
+      this.recordTo = Optional.of(directory);
+      return this;
+    }
+
+    public Builder ids(Supplier<String> ids) {
+      this.ids = Objects.requireNonNull(ids, "ids");
+      return this;
+    }
+
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    public Builder timeout(Duration timeout) {
+      this.timeout = Objects.requireNonNull(timeout, "timeout");
+      return this;
+    }
+
+    public Builder progress(PrintStream progress) {
+      this.progress = Objects.requireNonNull(progress, "progress");
+      return this;
+    }
+
+    /** One credential per role, for a host that binds credentials to Actors. */
+    public Builder roles(RoleCredentials roles) {
+      this.roles = Optional.of(roles);
+      return this;
+    }
+
+    public ConformanceConfig build() {
+      return new ConformanceConfig(
+          baseUrl,
+          token,
+          registrarActorId,
+          policyId,
+          recordedDir,
+          reportDir,
+          recordTo,
+          ids,
+          clock,
+          timeout,
+          progress,
+          roles);
+    }
+  }
+}

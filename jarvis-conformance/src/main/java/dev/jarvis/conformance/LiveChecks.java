@@ -1,0 +1,20 @@
+package dev.jarvis.conformance;
+
+/** Runs the live check groups against a host, in order: registration first, every answer last. */
+final class LiveChecks {
+
+  private LiveChecks() {}
+
+  static void run(ConformanceConfig config, HostConnection host, CheckRunner runner) {
+    LiveHost live = new LiveHost(config, host);
+    SetupChecks.run(runner, live);
+    HeaderChecks.run(runner, live);
+    GenesisChecks.run(runner, live);
+    ChainChecks.run(runner, live);
+    IdempotencyChecks.run(runner, live);
+    IdMatchingChecks.run(runner, live);
+    ExportChecks.run(runner, live);
+    PurposeChecks.run(runner, live);
+    AnswerChecks.run(runner, live);
+  }
+}

@@ -1,0 +1,118 @@
+package dev.jarvis.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jarvis.testkit.JarvisHostStub;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ConformanceCommandTest {
+
+  @RegisterExtension
+  final JarvisHostStub stub =
+      JarvisHostStub.builder()
+          .clock(Fixtures.CLOCK)
+          .ids(Fixtures.counting("host-"))
+          // The suite sends bad requests on purpose: judging their refusals is its job.
+          .failOnReceivedViolations(false)
+          .build();
+
+  @TempDir Path reports;
+
+  private final Fixtures.Captured out = new Fixtures.Captured();
+  private final Fixtures.Captured err = new Fixtures.Captured();
+
+  private int run(String... args) {
+    return ConformanceCommand.run(
+        args, out.stream, err.stream, Fixtures.CLOCK, Fixtures.counting("cli-"));
+  }
+
+  @Test
+  void aConformingHostExitsZeroAndLeavesBothReports() {
+    int code =
+        run("--base-url", stub.baseUrl(), "--token", "t", "--report-dir", reports.toString());
+    assertEquals(0, code, err.text() + out.text());
+    assertTrue(out.text().startsWith("PASS  setup:"));
+    assertTrue(Files.exists(reports.resolve(ConformanceReport.JUNIT_XML)));
+    assertTrue(Files.exists(reports.resolve(ConformanceReport.MARKDOWN)));
+  }
+
+  @Test
+  void aFailingCheckExitsOne() {
+    try (BrokenHost broken =
+        new BrokenHost(
+            BrokenHost.Defect.WRONG_ERROR_IDS, Fixtures.CLOCK, Fixtures.counting("b-"))) {
+      assertEquals(1, run("--base-url", broken.baseUrl(), "--token", "t"));
+      assertTrue(out.text().contains("FAIL  "));
+    }
+  }
+
+  @Test
+  void anUnreachableHostExitsTwo() throws Exception {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    assertEquals(2, run("--base-url", "http://127.0.0.1:" + port, "--token", "t"));
+    assertTrue(err.text().contains("cannot reach"), err.text());
+  }
+
+  @ParameterizedTest(name = "arguments [{0}]")
+  @ValueSource(
+      strings = {
+        "",
+        "--token t",
+        "--base-url http://127.0.0.1:1",
+        "--base-url not-a-url --token t",
+        "--base-url http://127.0.0.1:1 --token",
+        "--verbose yes --recorded dir",
+        "--base-url http://127.0.0.1:1 --admin-actor a --admin-token t",
+        "--base-url http://127.0.0.1:1 --admin-actor a --admin-token t --human-actor h"
+            + " --human-token t2 --agent-actor g",
+        "--base-url http://127.0.0.1:1 --token t --admin-actor a --admin-token t --human-actor h"
+            + " --human-token t2 --agent-actor g --agent-token t3",
+        "--base-url http://127.0.0.1:1 --admin-actor a --admin-token t --human-actor a"
+            + " --human-token t2 --agent-actor g --agent-token t3",
+        "--recorded dir --admin-actor a --admin-token t --human-actor h --human-token t2"
+            + " --agent-actor g --agent-token t3"
+      })
+  void badArgumentsPrintTheUsageAndExitTwo(String args) {
+    assertEquals(2, run(args.isEmpty() ? new String[0] : args.split(" ")));
+    assertTrue(err.text().contains("usage: conformance"), err.text());
+  }
+
+  @Test
+  void aHostBindingCredentialsToActorsPassesWithPerRoleFlags() {
+    try (CredentialedHost host =
+        new CredentialedHost("/jarvis", Fixtures.CLOCK, Fixtures.counting("h-"))) {
+      int code =
+          run(
+              "--base-url", host.baseUrl(),
+              "--admin-actor", CredentialedHost.ADMIN.actorId(),
+              "--admin-token", CredentialedHost.ADMIN.token(),
+              "--human-actor", CredentialedHost.HUMAN.actorId(),
+              "--human-token", CredentialedHost.HUMAN.token(),
+              "--agent-actor", CredentialedHost.AGENT.actorId(),
+              "--agent-token", CredentialedHost.AGENT.token(),
+              "--outsider-actor", CredentialedHost.OUTSIDER.actorId(),
+              "--outsider-token", CredentialedHost.OUTSIDER.token());
+      assertEquals(0, code, err.text() + out.text());
+      assertFalse(out.text().contains(CredentialedHost.HUMAN.token()));
+    }
+  }
+
+  @Test
+  void aRecordedDirectoryIsJudgedWithoutAHost() throws Exception {
+    Path recorded = Files.createDirectory(reports.resolve("recorded"));
+    assertEquals(1, run("--recorded", recorded.toString()));
+    assertTrue(out.text().contains("FAIL  recorded: the directory holds recorded exchanges"));
+  }
+}

@@ -1,0 +1,100 @@
+package dev.jarvis.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The suite certifies a host that binds each credential to its Actors, given one credential per
+ * role, at the root or under a path prefix.
+ */
+class ConformanceWithCredentialsTest {
+
+  @TempDir Path recorded;
+
+  static Stream<Arguments> mounts() {
+    return Stream.of(
+        Arguments.of("", true),
+        Arguments.of("/jarvis", true),
+        Arguments.of("/services/jarvis/v1", false));
+  }
+
+  @ParameterizedTest(name = "mounted at \"{0}\", outsider credential given: {1}")
+  @MethodSource("mounts")
+  void aHostThatBindsCredentialsToActorsPassesWithOneCredentialPerRole(
+      String prefix, boolean withOutsider) {
+    try (CredentialedHost host =
+        new CredentialedHost(prefix, Fixtures.CLOCK, Fixtures.counting("h-"))) {
+      RoleCredentials roles =
+          new RoleCredentials(
+              CredentialedHost.ADMIN,
+              CredentialedHost.HUMAN,
+              CredentialedHost.AGENT,
+              withOutsider ? Optional.of(CredentialedHost.OUTSIDER) : Optional.empty());
+      ConformanceReport report =
+          ConformanceSuite.run(
+              ConformanceConfig.live(URI.create(host.baseUrl()), roles)
+                  .clock(Fixtures.CLOCK)
+                  .ids(Fixtures.counting("c"))
+                  .build());
+      assertEquals(List.of(), report.failures());
+      assertTrue(report.results().size() > 40, "ran " + report.results().size() + " checks");
+    }
+  }
+
+  @Test
+  void oneTokenBoundToTheAdminAloneCannotCertifyTheHost() {
+    try (CredentialedHost host =
+        new CredentialedHost("", Fixtures.CLOCK, Fixtures.counting("h-"))) {
+      ConformanceReport report =
+          ConformanceSuite.run(
+              ConformanceConfig.live(URI.create(host.baseUrl()), CredentialedHost.ADMIN.token())
+                  .clock(Fixtures.CLOCK)
+                  .ids(Fixtures.counting("c"))
+                  .build());
+      assertFalse(report.passed());
+    }
+  }
+
+  @Test
+  void noTokenOfAnyRoleIsRecordedWithTheExchanges() throws Exception {
+    try (CredentialedHost host =
+        new CredentialedHost("/jarvis", Fixtures.CLOCK, Fixtures.counting("h-"))) {
+      ConformanceSuite.run(
+          ConformanceConfig.live(
+                  URI.create(host.baseUrl()),
+                  RoleCredentials.of(
+                      CredentialedHost.ADMIN, CredentialedHost.HUMAN, CredentialedHost.AGENT))
+              .clock(Fixtures.CLOCK)
+              .ids(Fixtures.counting("c"))
+              .recordTo(recorded)
+              .build());
+    }
+    try (Stream<Path> files = Files.walk(recorded)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        String text = Files.readString(file);
+        for (ActorCredential c :
+            List.of(CredentialedHost.ADMIN, CredentialedHost.HUMAN, CredentialedHost.AGENT)) {
+          assertFalse(text.contains(c.token()), file + " holds a token");
+        }
+      }
+    }
+  }
+
+  @Test
+  void aCredentialNeverShowsItsTokenInText() {
+    assertFalse(CredentialedHost.ADMIN.toString().contains(CredentialedHost.ADMIN.token()));
+  }
+}

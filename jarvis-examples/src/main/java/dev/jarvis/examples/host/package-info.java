@@ -1,0 +1,2 @@
+/** A complete minimal host on the JAX-RS binding, to copy from. */
+package dev.jarvis.examples.host;

@@ -1,0 +1,193 @@
+package dev.jarvis.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.headers.RequestTimestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * Everything a protocol host is configured with. Build with {@link #builder(HostAuth)}.
+ *
+ * @param auth HostAuth
+ * @param adminActorId the Actor id that may register Workers and Actors (see {@code docs/host.md})
+ * @param clock the host's clock: timestamps, Actor validity, expiries, retention
+ * @param traceIds supplies the {@code trace_id} of each {@code ProtocolError}
+ * @param timestampTolerance how far {@code Jarvis-Request-Timestamp} may be from {@code clock}
+ * @param idempotencyRetention how long an idempotency record is kept
+ * @param capabilities what the host declares in {@code Jarvis-Host-Capabilities}
+ * @param stores storage
+ * @param defaultPolicy the Policy applied to a WorkSession whose {@code policy_id} the host does
+ *     not hold; empty (the default) refuses such a WorkSession with {@code missing_policy}
+ * @param listener told about every accepted, replayed, refused and failed call
+ * @param commitHook runs inside the store's unit of work of each accepted mutation (an outbox)
+ */
+public record HostConfig(
+    HostAuth auth,
+    String adminActorId,
+    Clock clock,
+    Supplier<String> traceIds,
+    Duration timestampTolerance,
+    Duration idempotencyRetention,
+    Set<String> capabilities,
+    HostStores stores,
+    Optional<JsonNode> defaultPolicy,
+    ProtocolListener listener,
+    Optional<CommitHook> commitHook) {
+
+  /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
+  public static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
+
+  /** The admin Actor id unless configured otherwise. */
+  public static final String DEFAULT_ADMIN_ACTOR_ID = "host-admin";
+
+  public HostConfig {
+    Objects.requireNonNull(auth, "auth");
+    Objects.requireNonNull(adminActorId, "adminActorId");
+    Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(traceIds, "traceIds");
+    if (timestampTolerance.isNegative() || idempotencyRetention.isNegative()) {
+      throw new IllegalArgumentException("durations must not be negative");
+    }
+    capabilities = Set.copyOf(capabilities);
+    Objects.requireNonNull(stores, "stores");
+    Objects.requireNonNull(defaultPolicy, "defaultPolicy");
+    Objects.requireNonNull(listener, "listener");
+    Objects.requireNonNull(commitHook, "commitHook");
+  }
+
+  /** A configuration with no listener and no commit hook. */
+  public HostConfig(
+      HostAuth auth,
+      String adminActorId,
+      Clock clock,
+      Supplier<String> traceIds,
+      Duration timestampTolerance,
+      Duration idempotencyRetention,
+      Set<String> capabilities,
+      HostStores stores,
+      Optional<JsonNode> defaultPolicy) {
+    this(
+        auth,
+        adminActorId,
+        clock,
+        traceIds,
+        timestampTolerance,
+        idempotencyRetention,
+        capabilities,
+        stores,
+        defaultPolicy,
+        ProtocolListener.NONE,
+        Optional.empty());
+  }
+
+  /** A builder with defaults: system UTC clock, random trace ids, ±300 s, 24 h, in memory. */
+  public static Builder builder(HostAuth auth) {
+    return new Builder(auth);
+  }
+
+  /** Builds a {@link HostConfig}. */
+  public static final class Builder {
+    private final HostAuth auth;
+    private String adminActorId = DEFAULT_ADMIN_ACTOR_ID;
+    private Clock clock = Clock.systemUTC();
+    private Supplier<String> traceIds = () -> "trace:" + UUID.randomUUID();
+    private Duration timestampTolerance = RequestTimestamp.DEFAULT_TOLERANCE;
+    private Duration idempotencyRetention = Duration.ofHours(24);
+    private final Set<String> capabilities = new LinkedHashSet<>(Set.of(CURSOR_HEADERS));
+    private HostStores stores;
+    private JsonNode defaultPolicy;
+    private ProtocolListener listener = ProtocolListener.NONE;
+    private CommitHook commitHook;
+
+    private Builder(HostAuth auth) {
+      this.auth = Objects.requireNonNull(auth, "auth");
+    }
+
+    public Builder adminActorId(String id) {
+      this.adminActorId = id;
+      return this;
+    }
+
+    public Builder clock(Clock clock) {
+      this.clock = clock;
+      return this;
+    }
+
+    public Builder traceIds(Supplier<String> traceIds) {
+      this.traceIds = traceIds;
+      return this;
+    }
+
+    public Builder timestampTolerance(Duration tolerance) {
+      this.timestampTolerance = tolerance;
+      return this;
+    }
+
+    public Builder idempotencyRetention(Duration retention) {
+      this.idempotencyRetention = retention;
+      return this;
+    }
+
+    /** Declares exactly these capabilities, replacing {@value HostConfig#CURSOR_HEADERS}. */
+    public Builder capabilities(java.util.Collection<String> names) {
+      this.capabilities.clear();
+      this.capabilities.addAll(names);
+      return this;
+    }
+
+    /** Declares another capability besides {@value HostConfig#CURSOR_HEADERS}. */
+    public Builder capability(String name) {
+      this.capabilities.add(name);
+      return this;
+    }
+
+    /**
+     * A Policy for WorkSessions naming one the host does not hold. The spec has no operation to
+     * create Policies, so a host that does not manage them (a test host, a conformance run) may
+     * apply one default instead of refusing with {@code missing_policy}.
+     */
+    public Builder defaultPolicy(JsonNode policy) {
+      this.defaultPolicy = policy;
+      return this;
+    }
+
+    public Builder stores(HostStores stores) {
+      this.stores = stores;
+      return this;
+    }
+
+    /** Told about every accepted, replayed, refused and failed call (metrics, audit). */
+    public Builder listener(ProtocolListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /** Runs inside the store's unit of work of each accepted mutation, with its event (outbox). */
+    public Builder commitHook(CommitHook hook) {
+      this.commitHook = hook;
+      return this;
+    }
+
+    public HostConfig build() {
+      return new HostConfig(
+          auth,
+          adminActorId,
+          clock,
+          traceIds,
+          timestampTolerance,
+          idempotencyRetention,
+          capabilities,
+          stores == null ? HostStores.inMemory() : stores,
+          Optional.ofNullable(defaultPolicy),
+          listener,
+          Optional.ofNullable(commitHook));
+    }
+  }
+}

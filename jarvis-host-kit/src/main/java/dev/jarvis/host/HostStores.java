@@ -1,0 +1,80 @@
+package dev.jarvis.host;
+
+import dev.jarvis.host.internal.InMemoryProtocolStore;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The storage a host runs on: three read views and one way to write. Every accepted mutation is one
+ * {@link #commit} of one {@link Mutation}: its idempotency record, its event with the new
+ * WorkSession snapshot, and its protocol records are written together or not at all, so several
+ * host instances can share one store and a crash never leaves half a mutation behind.
+ *
+ * <p>An implementation proves it keeps this contract by passing the store TCK ({@code
+ * dev.jarvis.store.tck.HostStoresContract} in module {@code jarvis-store-tck}).
+ */
+public interface HostStores extends AutoCloseable {
+
+  /** WorkSessions and their event chains. */
+  WorkSessionStore sessions();
+
+  /** Protocol records. */
+  RecordStore records();
+
+  /** Idempotency records. */
+  IdempotencyStore idempotency();
+
+  /**
+   * Writes one mutation atomically. The store checks, in this order and inside the unit: the
+   * idempotency claim (an insert that fails when a live record holds the key: {@link
+   * CommitResult.Outcome#KEY_TAKEN} with that record), the chain write's condition, the create-only
+   * records and the host-wide ids ({@link CommitResult.Outcome#CONFLICT}); only when all hold is
+   * anything written.
+   *
+   * <p>Ids of WorkSession records are host-wide: a record of a WorkSession whose kind and id
+   * another WorkSession holds makes the mutation a {@link CommitResult.Outcome#CONFLICT}. The
+   * store, not the host, is the judge, because host instances sharing a store each pass the host's
+   * own check in a race (a database's unique key, written in the same transaction as the record).
+   */
+  CommitResult commit(Mutation mutation);
+
+  /**
+   * The WorkSession with its records of one kind whose body's {@code status} is one of {@code
+   * statuses}, in the order they were first written; empty if the WorkSession does not exist. The
+   * host reads a WorkSession with its open Requests each time it touches one (it writes their due
+   * expiries first), so a store that can answer both from one query (a database: one round trip
+   * instead of two) overrides this. The default asks {@link #sessions()}, then {@link #records()}.
+   */
+  default Optional<SessionWithRecords> findWithRecords(
+      String workSessionId, RecordKind kind, Set<String> statuses) {
+    return sessions()
+        .find(workSessionId)
+        .map(
+            session ->
+                new SessionWithRecords(
+                    session, records().inSession(kind, workSessionId, statuses)));
+  }
+
+  /** Writes records outside any WorkSession, such as seeded Policies, replacing earlier ones. */
+  default void seed(StoredRecord record) {
+    CommitResult result = commit(Mutation.records(List.of(RecordWrite.put(record))));
+    if (result.outcome() != CommitResult.Outcome.COMMITTED) {
+      throw new IllegalStateException("a plain record write cannot conflict: " + result);
+    }
+  }
+
+  /** Whether the store can serve now, for a readiness probe (a database that answers). */
+  default boolean ready() {
+    return true;
+  }
+
+  /** Releases what the store holds (connections, files). The in-memory store holds nothing. */
+  @Override
+  default void close() {}
+
+  /** Fresh in-memory stores: everything is lost when the JVM ends. */
+  static HostStores inMemory() {
+    return new InMemoryProtocolStore();
+  }
+}

@@ -1,0 +1,78 @@
+package dev.jarvis.host;
+
+import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.core.ProtocolOperations;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Finds the spec operation a method and path name, with its path parameters: the routing a binding
+ * of the host kit needs when its HTTP runtime does not route by itself (the test kit's WireMock
+ * stub, a thin server binding).
+ */
+public final class OperationRoutes {
+
+  /**
+   * A routed request.
+   *
+   * @param operation the spec operation
+   * @param pathParameters path parameter values by name, decoded
+   */
+  public record Route(ProtocolOperation operation, Map<String, String> pathParameters) {}
+
+  private record Template(ProtocolOperation operation, Pattern pattern, List<String> names) {}
+
+  private static final Pattern PARAMETER = Pattern.compile("\\{([a-z_]+)}");
+
+  private final List<Template> templates = new ArrayList<>();
+
+  /** Routes for every operation of the spec. */
+  public OperationRoutes() {
+    for (ProtocolOperation op : ProtocolOperations.all()) {
+      List<String> names = new ArrayList<>();
+      Matcher m = PARAMETER.matcher(op.path());
+      StringBuilder regex = new StringBuilder("^");
+      int last = 0;
+      while (m.find()) {
+        regex.append(Pattern.quote(op.path().substring(last, m.start()))).append("([^/]+)");
+        names.add(m.group(1));
+        last = m.end();
+      }
+      regex.append(Pattern.quote(op.path().substring(last))).append("/?$");
+      templates.add(new Template(op, Pattern.compile(regex.toString()), List.copyOf(names)));
+    }
+  }
+
+  /**
+   * Whether the spec has an operation at this path, whatever its method: a request there with the
+   * wrong method is still the protocol's (a 405, not someone else's 404).
+   */
+  public boolean hasPath(String path) {
+    return templates.stream().anyMatch(t -> t.pattern().matcher(path).matches());
+  }
+
+  /** The operation for this method and path, if the spec has one. */
+  public Optional<Route> find(String method, String path) {
+    for (Template t : templates) {
+      if (!t.operation().httpMethod().equals(method)) {
+        continue;
+      }
+      Matcher m = t.pattern().matcher(path);
+      if (m.matches()) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int i = 0; i < t.names().size(); i++) {
+          values.put(t.names().get(i), URLDecoder.decode(m.group(i + 1), StandardCharsets.UTF_8));
+        }
+        return Optional.of(new Route(t.operation(), values));
+      }
+    }
+    return Optional.empty();
+  }
+}

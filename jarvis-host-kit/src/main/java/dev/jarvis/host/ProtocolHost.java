@@ -1,0 +1,333 @@
+package dev.jarvis.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.core.canonical.CanonicalizationException;
+import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.validation.PayloadValidator;
+import dev.jarvis.host.internal.ActorAuthority;
+import dev.jarvis.host.internal.Applied;
+import dev.jarvis.host.internal.ListenerFailures;
+import dev.jarvis.host.internal.OperationDispatch;
+import dev.jarvis.host.internal.ProtocolRules;
+import dev.jarvis.host.internal.RequestGuard;
+import dev.jarvis.host.internal.ResponseFactory;
+import dev.jarvis.host.internal.TraceParent;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The host kit's entry point, independent of any HTTP runtime: {@link #check} a request against the
+ * request guard, then {@link #handle} it. {@code dev.jarvis.host.jaxrs.JarvisHostFeature} (module
+ * {@code jarvis-server-stubs}) wires both into JAX-RS; {@code JarvisHostStub} (module {@code
+ * jarvis-testkit}) into WireMock.
+ */
+public final class ProtocolHost {
+
+  /** Response header: the WorkSession revision after an accepted WorkSession mutation. */
+  public static final String WORK_SESSION_REVISION = ResponseFactory.WORK_SESSION_REVISION;
+
+  /** Response header: the last event hash after an accepted WorkSession mutation. */
+  public static final String LAST_EVENT_HASH = ResponseFactory.LAST_EVENT_HASH;
+
+  /** The largest request body the guard reads; a binding reads one byte more to know it is over. */
+  public static final int MAX_BODY_BYTES = RequestGuard.MAX_BODY_BYTES;
+
+  /** The deepest nesting of arrays and objects the guard accepts in a body; the body is level 1. */
+  public static final int MAX_NESTING_LEVELS = RequestGuard.MAX_NESTING_LEVELS;
+
+  private static final int PURGE_BATCH = 500;
+
+  private final HostConfig config;
+  private final RequestGuard guard;
+  private final ResponseFactory responses;
+  private final OperationDispatch dispatch;
+  private final OperationRoutes routes = new OperationRoutes();
+
+  public ProtocolHost(HostConfig config) {
+    this.config = Objects.requireNonNull(config, "config");
+    ProtocolRules rules = new ProtocolRules(config);
+    this.guard =
+        new RequestGuard(config, new ActorAuthority(config, config.stores().records(), rules));
+    this.responses = new ResponseFactory(config);
+    this.dispatch = new OperationDispatch(config, rules, responses);
+  }
+
+  /** The configuration. */
+  public HostConfig config() {
+    return config;
+  }
+
+  /**
+   * Seeds a Policy. The spec has no operation for Policies; a host holds them as configuration.
+   *
+   * @throws IllegalArgumentException if it is not a valid {@code Policy}
+   */
+  public void seedPolicy(JsonNode policy) {
+    List<ProtocolViolation> violations = PayloadValidator.forSpec().validate("Policy", policy);
+    if (!violations.isEmpty()) {
+      throw new IllegalArgumentException("not a valid Policy: " + violations.get(0));
+    }
+    config
+        .stores()
+        .seed(StoredRecord.global(RecordKind.POLICY, policy.path("id").asText(), policy));
+  }
+
+  /**
+   * Deletes idempotency records past the retention ({@code HostConfig.idempotencyRetention}, by the
+   * host clock), in short batches so that writers never wait long; a host runs it now and then.
+   * Answers how many it deleted.
+   */
+  public long purgeExpiredIdempotencyRecords() {
+    Instant notBefore = config.clock().instant().minus(config.idempotencyRetention());
+    long total = 0;
+    int deleted;
+    do {
+      deleted = config.stores().idempotency().deleteExpired(notBefore, PURGE_BATCH);
+      total += deleted;
+    } while (deleted == PURGE_BATCH);
+    return total;
+  }
+
+  /**
+   * Runs the request guard. A valid W3C {@code traceparent} header names the {@code trace_id} of
+   * any {@code ProtocolError} this request is answered with.
+   *
+   * @param headers case-insensitive header lookup
+   * @param rawBody the body bytes as they travelled, empty for reads
+   * @throws ProtocolRefusal on the first broken rule
+   */
+  public ProtocolCall check(
+      ProtocolOperation operation,
+      Function<String, Optional<String>> headers,
+      Map<String, String> pathParameters,
+      byte[] rawBody) {
+    Optional<String> trace = TraceParent.traceId(headers.apply(TraceParent.HEADER));
+    try {
+      return guard.check(operation, headers, pathParameters, rawBody).tracedAs(trace);
+    } catch (ProtocolRefusal refusal) {
+      throw refusal.about(operation.operationId(), trace);
+    }
+  }
+
+  /**
+   * Answers one request for a runtime that does not route by itself: finds its operation ({@link
+   * OperationRoutes}), {@link #check}s it, {@link #handle}s it. A path the spec does not have is
+   * answered 404, a spec path with another method 405, a refusal with its status, each with a
+   * {@code ProtocolError}. It never throws.
+   *
+   * @param method the HTTP method
+   * @param path the request path as it travelled (percent-encoded, no query string)
+   * @param headers case-insensitive header lookup
+   * @param rawBody the body bytes as they travelled, empty when there is none
+   */
+  public StoredResponse answer(
+      String method, String path, Function<String, Optional<String>> headers, byte[] rawBody) {
+    Optional<OperationRoutes.Route> route;
+    try {
+      route = routes.find(method, path);
+    } catch (IllegalArgumentException malformedEscape) {
+      // URLDecoder refuses a broken percent escape in a path parameter: bad input, not a failure.
+      return failure(400, outsideTheProtocol("The path is not percent-encoded correctly."));
+    }
+    if (route.isEmpty()) {
+      return routes.hasPath(path)
+          ? failure(
+              405,
+              outsideTheProtocol("The protocol operation at this path takes another HTTP method."))
+          : failure(404, outsideTheProtocol("No protocol operation exists at this path."));
+    }
+    return answer(route.get().operation(), headers, route.get().pathParameters(), rawBody);
+  }
+
+  /**
+   * Answers one request already routed to its operation: {@link #check}, then {@link #handle}; a
+   * refusal is answered with its status and a {@code ProtocolError}. It never throws.
+   */
+  public StoredResponse answer(
+      ProtocolOperation operation,
+      Function<String, Optional<String>> headers,
+      Map<String, String> pathParameters,
+      byte[] rawBody) {
+    ProtocolCall call;
+    try {
+      call = check(operation, headers, pathParameters, rawBody);
+    } catch (ProtocolRefusal refusal) {
+      return refusal(refusal);
+    } catch (RuntimeException failure) {
+      return hostFailure(failure);
+    }
+    return handle(call);
+  }
+
+  private static ProtocolViolation outsideTheProtocol(String reason) {
+    return ProtocolViolation.of(
+        dev.jarvis.model.ProtocolErrorId.UNKNOWN_STATE, "request", "/", reason);
+  }
+
+  /**
+   * Applies a checked call: its answer, a success, a refusal or a host failure, exactly as to be
+   * sent. It never throws: a failure of the host itself (a store that is down, a defect) is
+   * answered by {@link #hostFailure}.
+   */
+  public StoredResponse handle(ProtocolCall call) {
+    return handleCall(call).response();
+  }
+
+  /**
+   * As {@link #handle}, saying also what the call came to: accepted (with the event it appended),
+   * replayed (an idempotent retry: nothing happened again), refused or failed. The configured
+   * {@link ProtocolListener} has been told when this returns. It never throws.
+   */
+  public HandledCall handleCall(ProtocolCall call) {
+    HandledCall handled;
+    try {
+      Applied applied = dispatch.apply(call);
+      handled =
+          new HandledCall(
+              call,
+              applied.replay() ? HandledCall.Outcome.REPLAYED : HandledCall.Outcome.ACCEPTED,
+              applied.response(),
+              applied.appendedEvent(),
+              Optional.empty(),
+              Optional.empty());
+    } catch (ProtocolRefusal refusal) {
+      handled = refused(call, refusal);
+    } catch (CanonicalizationException uncarried) {
+      // Backstop: the guard refuses such text first; a rule that hashes what it built is still
+      // answering bad input, never failing.
+      handled = refused(call, new ProtocolRefusal(uncarried.toViolation("request_body")));
+    } catch (RuntimeException failure) {
+      String traceId = call.traceId().orElseGet(config.traceIds());
+      handled =
+          new HandledCall(
+              call,
+              HandledCall.Outcome.FAILED,
+              failureAnswer(failure, traceId),
+              Optional.empty(),
+              Optional.of(dev.jarvis.model.ProtocolErrorId.UNKNOWN_STATE),
+              Optional.of(traceId));
+    }
+    tell(handled);
+    return handled;
+  }
+
+  private HandledCall refused(ProtocolCall call, ProtocolRefusal refusal) {
+    String traceId = call.traceId().orElseGet(config.traceIds());
+    return new HandledCall(
+        call,
+        HandledCall.Outcome.REFUSED,
+        responses.error(refusal.httpStatus(), refusal.violation(), traceId),
+        Optional.empty(),
+        Optional.of(refusal.violation().errorId()),
+        Optional.of(traceId));
+  }
+
+  private void tell(HandledCall handled) {
+    ProtocolListener listener = config.listener();
+    Optional<String> operation = Optional.of(handled.call().operationId());
+    ListenerFailures.contain(
+        () -> {
+          switch (handled.outcome()) {
+            case ACCEPTED -> listener.accepted(handled);
+            case REPLAYED -> listener.replayed(handled);
+            case REFUSED ->
+                listener.refused(
+                    new RefusedCall(
+                        operation,
+                        handled.response().status(),
+                        handled.errorId().orElseThrow(),
+                        handled.traceId().orElseThrow()));
+            case FAILED ->
+                listener.failed(
+                    new RefusedCall(
+                        operation,
+                        handled.response().status(),
+                        handled.errorId().orElseThrow(),
+                        handled.traceId().orElseThrow()));
+          }
+        });
+  }
+
+  /**
+   * The answer to a failure of the host itself: HTTP 500 with a {@code ProtocolError} that tells
+   * nothing of the internals, logged once at ERROR on {@code dev.jarvis.host} with the same {@code
+   * trace_id} and the cause, so that an operator can find what a caller reports.
+   */
+  public StoredResponse hostFailure(Throwable cause) {
+    String traceId = config.traceIds().get();
+    StoredResponse answer = failureAnswer(cause, traceId);
+    ListenerFailures.contain(
+        () ->
+            config
+                .listener()
+                .failed(
+                    new RefusedCall(
+                        Optional.empty(),
+                        500,
+                        dev.jarvis.model.ProtocolErrorId.UNKNOWN_STATE,
+                        traceId)));
+    return answer;
+  }
+
+  private StoredResponse failureAnswer(Throwable cause, String traceId) {
+    StoredResponse answer =
+        responses.error(
+            500,
+            ProtocolViolation.of(
+                dev.jarvis.model.ProtocolErrorId.UNKNOWN_STATE,
+                "host",
+                "/",
+                "The host failed to process the request."),
+            traceId);
+    FAILURES.log(
+        System.Logger.Level.ERROR, "host failure, answered 500 with trace_id " + traceId, cause);
+    return answer;
+  }
+
+  private static final System.Logger FAILURES = System.getLogger("dev.jarvis.host");
+
+  /**
+   * The answer to a refusal: its status and a {@code ProtocolError} whose {@code trace_id} is the
+   * request's trace (from {@link #check}) or a fresh one. The listener is told.
+   */
+  public StoredResponse refusal(ProtocolRefusal refusal) {
+    String traceId = refusal.traceId().orElseGet(config.traceIds());
+    StoredResponse answer = responses.error(refusal.httpStatus(), refusal.violation(), traceId);
+    ListenerFailures.contain(
+        () ->
+            config
+                .listener()
+                .refused(
+                    new RefusedCall(
+                        refusal.operationId(),
+                        refusal.httpStatus(),
+                        refusal.violation().errorId(),
+                        traceId)));
+    return answer;
+  }
+
+  /**
+   * The answer to a failure outside the protocol (unknown path, unsupported method); the listener
+   * is told of it as a refusal of no operation.
+   */
+  public StoredResponse failure(int status, ProtocolViolation violation) {
+    String traceId = config.traceIds().get();
+    StoredResponse answer = responses.error(status, violation, traceId);
+    ListenerFailures.contain(
+        () ->
+            config
+                .listener()
+                .refused(new RefusedCall(Optional.empty(), status, violation.errorId(), traceId)));
+    return answer;
+  }
+
+  /** {@code Jarvis-Protocol-Version} and {@code Jarvis-Host-Capabilities}, for every response. */
+  public Map<String, String> protocolHeaders() {
+    return responses.protocolHeaders();
+  }
+}

@@ -1,0 +1,44 @@
+package dev.jarvis.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Protocol records, read side; writes go through {@link HostStores#commit}. A record is keyed by
+ * kind, WorkSession and id: records of two WorkSessions never see or replace each other, and
+ * records outside WorkSessions (Workers, Actors, Policies, OutcomeReports) have their own space.
+ */
+public interface RecordStore {
+
+  /** The record outside any WorkSession (Worker, Actor, Policy, OutcomeReport), if it exists. */
+  Optional<StoredRecord> find(RecordKind kind, String id);
+
+  /** The record of that WorkSession, if it exists. */
+  Optional<StoredRecord> find(RecordKind kind, String workSessionId, String id);
+
+  /**
+   * The record of this kind and id in whichever WorkSession holds it, if any; records outside
+   * WorkSessions are not among them. The host asks this before a WorkSession records an id, to
+   * refuse an id of another WorkSession by its kind's error; {@link HostStores#commit} enforces the
+   * same uniqueness for writers that race past that check. An implementation answers from an index
+   * on (kind, id), not by reading every WorkSession. (Should a store hold one id in several
+   * WorkSessions from before it enforced this, the first written answers.)
+   */
+  Optional<StoredRecord> findInAnyWorkSession(RecordKind kind, String id);
+
+  /** The body of the record outside any WorkSession, if it exists. */
+  default Optional<JsonNode> body(RecordKind kind, String id) {
+    return find(kind, id).map(StoredRecord::body);
+  }
+
+  /** The records of one kind in one WorkSession, in the order they were first written. */
+  List<StoredRecord> inSession(RecordKind kind, String workSessionId);
+
+  /**
+   * The records of one kind in one WorkSession whose body's {@code status} is one of {@code
+   * statuses} (the open Requests), in the order they were first written.
+   */
+  List<StoredRecord> inSession(RecordKind kind, String workSessionId, Set<String> statuses);
+}

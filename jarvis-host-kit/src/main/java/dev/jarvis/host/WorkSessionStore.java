@@ -1,0 +1,27 @@
+package dev.jarvis.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * WorkSessions and their event chains, read side; writes go through {@link HostStores#commit}. Each
+ * lookup is a query an implementation answers from an index, not by reading a whole chain.
+ */
+public interface WorkSessionStore {
+
+  /** The WorkSession, if it exists. */
+  Optional<StoredSession> find(String workSessionId);
+
+  /** Its events in chain order; empty if it does not exist. */
+  List<JsonNode> events(String workSessionId);
+
+  /** The first event of the WorkSession with this {@code id}, if any. */
+  Optional<JsonNode> event(String workSessionId, String eventId);
+
+  /**
+   * How many events of the WorkSession name {@code ref} in {@code payload.evidence_refs} (an agent
+   * action citing {@code policy_decision:<id>} is one use of that decision).
+   */
+  long countCiting(String workSessionId, String ref);
+}

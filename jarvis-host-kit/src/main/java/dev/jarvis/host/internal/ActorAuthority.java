@@ -1,0 +1,134 @@
+package dev.jarvis.host.internal;
+
+import static dev.jarvis.host.internal.Refusals.refuse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.host.HostConfig;
+import dev.jarvis.host.Principal;
+import dev.jarvis.host.RecordKind;
+import dev.jarvis.host.RecordStore;
+import dev.jarvis.model.ActorType;
+import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.WorkerType;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Whether the caller, acting as the Actor named by {@code Jarvis-Actor-Id}, may perform an
+ * operation. Every refusal is {@code unauthorized_actor}.
+ *
+ * <ul>
+ *   <li>The caller's HostAuth {@link Principal} may act as that Actor (checked first, by {@link
+ *       #checkPrincipal}).
+ *   <li>registerWorker and registerActor: a principal that may administer, acting as the configured
+ *       admin Actor, which is the host's own and needs no registration (the bootstrap). Naming the
+ *       admin Actor without an administering principal grants nothing.
+ *   <li>Everything else: a registered Actor whose Worker is registered, valid now ({@code
+ *       valid_from} ≤ now &lt; {@code valid_until}, against the host clock), of a type the
+ *       operation admits ({@link ScopedOperation#admits}; a human Actor also of a human Worker).
+ *   <li>WorkSession mutations append an event: {@code event_authority.can_append_events} must be
+ *       true and, where {@code allowed_event_types} is given, contain the event's type.
+ * </ul>
+ */
+public final class ActorAuthority {
+
+  private static final Set<String> REGISTRATION =
+      Set.of(OperationIds.REGISTER_WORKER, OperationIds.REGISTER_ACTOR);
+
+  private final HostConfig config;
+  private final RecordStore records;
+  private final ProtocolRules rules;
+
+  public ActorAuthority(HostConfig config, RecordStore records, ProtocolRules rules) {
+    this.config = config;
+    this.records = records;
+    this.rules = rules;
+  }
+
+  /**
+   * Refuses a {@code Jarvis-Actor-Id} the principal may not act as: the first check after HostAuth,
+   * before any header, body or state is read.
+   */
+  public static void checkPrincipal(Principal principal, Optional<String> actorId) {
+    if (actorId.isPresent() && !principal.mayActAs(actorId.get().strip())) {
+      throw denied("The credential may not act as this Actor.");
+    }
+  }
+
+  /**
+   * Refuses unless the caller may perform {@code operation} as {@code actorId} with this body;
+   * answers the Actor's record it read (none for a registration, whose admin Actor is no record).
+   */
+  public Optional<JsonNode> check(
+      ProtocolOperation operation, Principal principal, String actorId, JsonNode body) {
+    String op = operation.operationId();
+    if (!principal.mayActAs(actorId)) {
+      throw denied("The credential may not act as this Actor.");
+    }
+    if (REGISTRATION.contains(op)) {
+      if (!principal.admin() || !config.adminActorId().equals(actorId)) {
+        throw denied(
+            "Only an administering credential, acting as the host's admin Actor, may register"
+                + " Workers and Actors.");
+      }
+      return Optional.empty();
+    }
+    JsonNode actor =
+        records
+            .body(RecordKind.ACTOR, actorId)
+            .orElseThrow(() -> denied("The Actor is not registered with this host."));
+    JsonNode worker =
+        records
+            .body(RecordKind.WORKER, actor.path("worker_id").asText())
+            .orElseThrow(() -> denied("The Actor's Worker is not registered with this host."));
+    Instant now = config.clock().instant();
+    Timestamps.of(actor.path("valid_from"))
+        .filter(from -> now.isBefore(from))
+        .ifPresent(
+            from -> {
+              throw denied("The Actor is not valid yet.");
+            });
+    Timestamps.of(actor.path("valid_until"))
+        .filter(until -> !now.isBefore(until))
+        .ifPresent(
+            until -> {
+              throw denied("The Actor is no longer valid.");
+            });
+    if (operation.operationClass().needsCursor()) {
+      JsonNode authority = actor.path("event_authority");
+      if (!authority.path("can_append_events").asBoolean(false)) {
+        throw denied("The Actor's event_authority does not allow appending events.");
+      }
+      JsonNode allowed = authority.path("allowed_event_types");
+      Optional<String> type = rules.eventType(op, body);
+      if (allowed.isArray() && type.isPresent() && !contains(allowed, type.get())) {
+        throw denied("The Actor's allowed_event_types do not include " + type.get() + ".");
+      }
+    }
+    Set<ActorType> admitted = rules.admits(op);
+    Optional<ActorType> type = Membership.typeOf(actor);
+    boolean humanOnly = admitted.equals(Set.of(ActorType.HUMAN));
+    if (type.filter(admitted::contains).isEmpty()
+        || (humanOnly && !WorkerType.HUMAN.getValue().equals(worker.path("type").asText()))) {
+      throw denied(
+          op + " admits " + admitted + " Actors" + (humanOnly ? " of a human Worker" : "") + ".");
+    }
+    return Optional.of(actor);
+  }
+
+  private static boolean contains(JsonNode array, String value) {
+    for (JsonNode item : array) {
+      if (value.equals(item.asText())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static RuntimeException denied(String reason) {
+    return refuse(ProtocolErrorId.UNAUTHORIZED_ACTOR, "header", JarvisHeaders.ACTOR_ID, reason);
+  }
+}

@@ -1,0 +1,290 @@
+package dev.jarvis.host.internal;
+
+import static dev.jarvis.host.internal.Refusals.refuse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.host.ProtocolCall;
+import dev.jarvis.host.RecordKind;
+import dev.jarvis.host.StoredRecord;
+import dev.jarvis.model.PolicyDecisionResult;
+import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.RequestStatus;
+import dev.jarvis.model.WorkSessionStatus;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * appendJarvisEvent: the client's event is appended verbatim once {@code EventChain.checkNext}
+ * accepts it (done by {@link SessionMutations}).
+ *
+ * <ul>
+ *   <li>The log cannot be forged: an event of a type the host writes itself for an accepted
+ *       mutation ({@link ProtocolRules#hostWrittenEventTypes}) claims a record the host never
+ *       accepted, and is {@code unauthorized_actor}; an event whose {@code timestamp} lies outside
+ *       the host's freshness window (the request-timestamp tolerance, either side of the host
+ *       clock) is evidence claimed after the fact, {@code evidence_after_the_fact}.
+ *   <li>Its type may end the WorkSession (see {@link WorkSessionLifecycle}); it cannot complete
+ *       while a Request is open ({@code request_unresolved}); expired and superseded Requests are
+ *       not open.
+ *   <li>An AgentWorker's event whose {@code payload.action} is an action the WorkSession's Policy
+ *       governs (or that names a decision) is an agent action: it names the PolicyDecision that
+ *       allowed that action as {@code policy_decision:<id>} in {@code payload.evidence_refs}. No
+ *       such reference or decision is {@code missing_policy_decision}; a {@code deny} decision is
+ *       {@code policy_denied}; a {@code review_required} decision whose own Request was not
+ *       approved or narrowed is {@code review_required}.
+ *   <li>An approved action is bound at use to the approving Review's ApprovalScope: the decision is
+ *       the scope's {@code policy_decision_id} (and the Request's), the action the scope's {@code
+ *       approved_action}, the Actor its {@code applies_to_actor_id}, the WorkSession its {@code
+ *       applies_to_work_session_id} ({@code approval_scope_mismatch}); before its {@code
+ *       expires_at} and within {@code max_uses}, counted over every event citing a decision of the
+ *       scope's Request ({@code approval_scope_expired}).
+ * </ul>
+ */
+final class EventAppendRule implements ScopedRule {
+
+  static final String OBJECT = "jarvis_event";
+  static final String DECISION_REF = "policy_decision:";
+  private static final String REFS = "/payload/evidence_refs";
+
+  private final Clock clock;
+  private final Duration freshness;
+  private final ProtocolRules rules;
+
+  EventAppendRule(Clock clock, Duration freshness, ProtocolRules rules) {
+    this.clock = clock;
+    this.freshness = freshness;
+    this.rules = rules;
+  }
+
+  @Override
+  public Effect apply(ProtocolCall call, SessionView session) {
+    JsonNode event = call.body();
+    String type = event.path("type").asText();
+    if (rules.hostWrittenEventTypes().contains(type)) {
+      throw refuse(
+          ProtocolErrorId.UNAUTHORIZED_ACTOR,
+          OBJECT,
+          "/type",
+          "Only the host writes " + type + " events, for the mutations it accepted.");
+    }
+    checkFresh(event);
+    if (session.isAgent(call.actorId())
+        && (governed(session).contains(event.path("payload").path("action").asText())
+            || decisionRef(event).isPresent())) {
+      checkDecision(call.actorId(), event, session);
+    }
+    Optional<String> next = WorkSessionLifecycle.afterEvent(session.session().status(), type);
+    if (next.filter(WorkSessionStatus.COMPLETED.getValue()::equals).isPresent()) {
+      // Completing means the blocked work was settled; failing or cancelling needs no resolution.
+      session.openRequests().stream()
+          .findFirst()
+          .ifPresent(
+              request -> {
+                throw refuse(
+                    ProtocolErrorId.REQUEST_UNRESOLVED,
+                    OBJECT,
+                    "/type",
+                    "Request " + request.id() + " is still open; resolve it before completing.");
+              });
+    }
+    JsonNode payload = event.path("payload");
+    return new Effect(
+        Optional.of(event),
+        type,
+        payload.path("object_type").asText(),
+        payload.path("object_id").asText(event.path("id").asText()),
+        List.of(),
+        next,
+        call.rawBody());
+  }
+
+  private void checkFresh(JsonNode event) {
+    Instant now = clock.instant();
+    Optional<Instant> at = Timestamps.of(event.path("timestamp"));
+    if (at.isEmpty()
+        || at.get().isBefore(now.minus(freshness))
+        || at.get().isAfter(now.plus(freshness))) {
+      throw refuse(
+          ProtocolErrorId.EVIDENCE_AFTER_THE_FACT,
+          OBJECT,
+          "/timestamp",
+          "An event is recorded while it happens: its timestamp must lie within "
+              + freshness.toSeconds()
+              + " s of the host clock.");
+    }
+  }
+
+  private void checkDecision(String actorId, JsonNode event, SessionView session) {
+    String action = event.path("payload").path("action").asText();
+    StoredRecord decision =
+        decisionRef(event)
+            .flatMap(id -> session.record(RecordKind.POLICY_DECISION, id))
+            .filter(d -> actorId.equals(d.body().path("actor_id").asText()))
+            .filter(d -> action.equals(d.body().path("requested_action").path("action").asText()))
+            .orElseThrow(
+                () ->
+                    refuse(
+                        ProtocolErrorId.MISSING_POLICY_DECISION,
+                        OBJECT,
+                        REFS,
+                        "An AgentWorker action names its PolicyDecision as "
+                            + DECISION_REF
+                            + "<id>, recorded in this WorkSession for the same Actor and action."));
+    String result = decision.body().path("result").asText();
+    if (PolicyDecisionResult.DENY.getValue().equals(result)) {
+      throw refuse(
+          ProtocolErrorId.POLICY_DENIED,
+          OBJECT,
+          REFS,
+          "PolicyDecision " + decision.id() + " denied this action.");
+    }
+    if (PolicyDecisionResult.REVIEW_REQUIRED.getValue().equals(result)) {
+      String requestId = decision.body().path("request_id").asText();
+      Optional<StoredRecord> request = session.record(RecordKind.REQUEST, requestId);
+      Optional<RequestStatus> status = request.map(r -> RequestLifecycle.status(r.body()));
+      if (status
+          .filter(s -> s == RequestStatus.APPROVED || s == RequestStatus.NARROWED)
+          .isEmpty()) {
+        throw refuse(
+            ProtocolErrorId.REVIEW_REQUIRED,
+            OBJECT,
+            REFS,
+            "PolicyDecision "
+                + decision.id()
+                + " needs an approving Review of Request "
+                + requestId
+                + ".");
+      }
+      checkApprovalUse(actorId, action, decision, request.get(), session);
+    }
+  }
+
+  /**
+   * The approval of Request {@code request} covers this use: the Request was raised for this very
+   * decision, and the approving Review's ApprovalScope, if it carries one, admits this action by
+   * this Actor in this WorkSession, now, one more time.
+   */
+  private void checkApprovalUse(
+      String actorId,
+      String action,
+      StoredRecord decision,
+      StoredRecord request,
+      SessionView session) {
+    if (!decision.id().equals(request.body().path("policy_decision_id").asText())) {
+      throw mismatch(
+          "Request "
+              + request.id()
+              + " was raised for PolicyDecision "
+              + request.body().path("policy_decision_id").asText()
+              + "; its approval does not cover "
+              + decision.id()
+              + ".");
+    }
+    String reviewId = request.body().path("resolved_by_review_id").asText();
+    Optional<JsonNode> found =
+        session
+            .record(RecordKind.REVIEW, reviewId)
+            .map(r -> r.body().path("approval_scope"))
+            .filter(JsonNode::isObject);
+    if (found.isEmpty()) {
+      // Approved without a scope: the Request's own action, by its requester, in this session.
+      if (!action.equals(request.body().path("requested_action").path("action").asText())
+          || !actorId.equals(request.body().path("requester_actor_id").asText())) {
+        throw mismatch("Request " + request.id() + " approved another action or Actor.");
+      }
+      return;
+    }
+    JsonNode scope = found.get();
+    if (!decision.id().equals(scope.path("policy_decision_id").asText())) {
+      throw mismatch("The ApprovalScope of Review " + reviewId + " names another PolicyDecision.");
+    }
+    if (!action.equals(scope.path("approved_action").path("action").asText())) {
+      throw mismatch(
+          "The ApprovalScope of Review "
+              + reviewId
+              + " approves "
+              + scope.path("approved_action").path("action").asText()
+              + ", not "
+              + action
+              + ".");
+    }
+    if (!actorId.equals(scope.path("applies_to_actor_id").asText())) {
+      throw mismatch("The ApprovalScope of Review " + reviewId + " applies to another Actor.");
+    }
+    if (!session.id().equals(scope.path("applies_to_work_session_id").asText())) {
+      throw mismatch(
+          "The ApprovalScope of Review " + reviewId + " applies to another WorkSession.");
+    }
+    Optional<Instant> expires = Timestamps.of(scope.path("expires_at"));
+    if (expires.isEmpty() || !expires.get().isAfter(clock.instant())) {
+      throw refuse(
+          ProtocolErrorId.APPROVAL_SCOPE_EXPIRED,
+          OBJECT,
+          REFS,
+          "The ApprovalScope of Review " + reviewId + " has expired.");
+    }
+    long uses = usesOf(request.id(), session);
+    if (uses >= scope.path("max_uses").asLong()) {
+      throw refuse(
+          ProtocolErrorId.APPROVAL_SCOPE_EXPIRED,
+          OBJECT,
+          REFS,
+          "The ApprovalScope of Review "
+              + reviewId
+              + " allowed "
+              + scope.path("max_uses")
+              + " use(s).");
+    }
+  }
+
+  /**
+   * The events citing any PolicyDecision raised under Request {@code requestId}: its uses. Each
+   * decision's citations are the store's indexed count; an event names one decision (the first
+   * {@code policy_decision:} ref is the one judged), so the sum counts each use once.
+   */
+  private static long usesOf(String requestId, SessionView session) {
+    long uses = 0;
+    for (StoredRecord d : session.records(RecordKind.POLICY_DECISION)) {
+      if (requestId.equals(d.body().path("request_id").asText())) {
+        uses += session.countCiting(DECISION_REF + d.id());
+      }
+    }
+    return uses;
+  }
+
+  private static RuntimeException mismatch(String reason) {
+    return refuse(ProtocolErrorId.APPROVAL_SCOPE_MISMATCH, OBJECT, REFS, reason);
+  }
+
+  /** The {@code policy_decision:<id>} the event names, if any. */
+  private static Optional<String> decisionRef(JsonNode event) {
+    return RecordFields.texts(event.path("payload").path("evidence_refs")).stream()
+        .filter(ref -> ref.startsWith(DECISION_REF))
+        .map(ref -> ref.substring(DECISION_REF.length()))
+        .findFirst();
+  }
+
+  /** The actions the WorkSession's Policy governs: allowed, denied, reviewed or external sends. */
+  private static Set<String> governed(SessionView session) {
+    Set<String> actions = new HashSet<>();
+    session
+        .policy()
+        .ifPresent(
+            policy -> {
+              for (String list :
+                  List.of(
+                      "allowed_actions",
+                      "denied_actions",
+                      "review_required_actions",
+                      "external_send_rules")) {
+                actions.addAll(RecordFields.actionNames(policy.path(list)));
+              }
+            });
+    return actions;
+  }
+}

@@ -1,0 +1,111 @@
+package dev.jarvis.host.internal;
+
+import static dev.jarvis.host.internal.OperationIds.APPEND_JARVIS_EVENT;
+import static dev.jarvis.host.internal.OperationIds.CREATE_LEARNING_RECORD;
+import static dev.jarvis.host.internal.OperationIds.CREATE_MEMORY_PROPOSAL;
+import static dev.jarvis.host.internal.OperationIds.CREATE_REQUEST;
+import static dev.jarvis.host.internal.OperationIds.CREATE_SKILL_PROPOSAL;
+import static dev.jarvis.host.internal.OperationIds.CREATE_WORK_SESSION;
+import static dev.jarvis.host.internal.OperationIds.RECORD_CONTRIBUTION;
+import static dev.jarvis.host.internal.OperationIds.RECORD_POLICY_DECISION;
+import static dev.jarvis.host.internal.OperationIds.RECORD_REVIEW;
+import static dev.jarvis.host.internal.OperationIds.RECORD_TAKEOVER;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.host.HostConfig;
+import dev.jarvis.model.ActorType;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The WorkSession-scoped operations of this host, each a {@link ScopedOperation}, and what follows
+ * from them: the event type an operation appends and the event types only the host writes.
+ */
+public final class ProtocolRules {
+
+  /** The genesis event type, read from the spec's {@code x-jarvis-genesis-state}. */
+  static final String GENESIS_EVENT =
+      genesisState().path("accepted_event_type").asText("work_session.created");
+
+  private final Map<String, ScopedOperation> scoped = new LinkedHashMap<>();
+  private final Set<String> hostWritten;
+
+  public ProtocolRules(HostConfig config) {
+    LearningRules learning = new LearningRules();
+    List<ScopedOperation> operations =
+        List.of(
+            new ScopedOperation(
+                APPEND_JARVIS_EVENT,
+                Optional.empty(),
+                EnumSet.allOf(ActorType.class),
+                new EventAppendRule(config.clock(), config.timestampTolerance(), this)),
+            ScopedOperation.writing(
+                RECORD_POLICY_DECISION, "policy_decision.recorded", new PolicyDecisionRule()),
+            ScopedOperation.writing(
+                CREATE_REQUEST, "request.created", new RequestRule(config.clock())),
+            ScopedOperation.writing(
+                    RECORD_REVIEW, "review.recorded", new ReviewRule(config.clock()))
+                .admitting(ActorType.HUMAN),
+            ScopedOperation.writing(
+                    RECORD_TAKEOVER, "takeover.recorded", new TakeoverRule(config.clock()))
+                .admitting(ActorType.HUMAN),
+            ScopedOperation.writing(
+                RECORD_CONTRIBUTION, "contribution.recorded", new ContributionRule()),
+            ScopedOperation.writing(
+                CREATE_LEARNING_RECORD, "learning_record.created", learning::learningRecord),
+            ScopedOperation.writing(
+                CREATE_MEMORY_PROPOSAL, "memory_proposal.created", learning::memoryProposal),
+            ScopedOperation.writing(
+                CREATE_SKILL_PROPOSAL, "skill_proposal.created", learning::skillProposal));
+    Set<String> types = new LinkedHashSet<>();
+    types.add(GENESIS_EVENT);
+    types.add(RequestLifecycle.EXPIRED_EVENT);
+    for (ScopedOperation op : operations) {
+      scoped.put(op.operationId(), op);
+      op.eventType().ifPresent(types::add);
+    }
+    this.hostWritten = Set.copyOf(types);
+  }
+
+  /** The scoped operation, if {@code operationId} is one. */
+  Optional<ScopedOperation> scoped(String operationId) {
+    return Optional.ofNullable(scoped.get(operationId));
+  }
+
+  /** The type of the event an operation appends: for appendJarvisEvent, the body's. */
+  Optional<String> eventType(String operationId, JsonNode body) {
+    if (CREATE_WORK_SESSION.equals(operationId)) {
+      return Optional.of(GENESIS_EVENT);
+    }
+    return scoped(operationId)
+        .map(op -> op.eventType().orElseGet(() -> body.path("type").asText()));
+  }
+
+  /** The Actor types an operation admits; every type for an operation that is not scoped. */
+  Set<ActorType> admits(String operationId) {
+    return scoped(operationId).map(ScopedOperation::admits).orElse(EnumSet.allOf(ActorType.class));
+  }
+
+  /**
+   * The event types the host writes itself for accepted mutations (and for expiry). No client may
+   * append one: an event of such a type claims a record the host did not accept.
+   */
+  Set<String> hostWrittenEventTypes() {
+    return hostWritten;
+  }
+
+  /** The spec's {@code x-jarvis-genesis-state} of createWorkSession. */
+  static JsonNode genesisState() {
+    return JarvisSpec.tree()
+        .path("paths")
+        .path("/work-sessions")
+        .path("post")
+        .path("x-jarvis-genesis-state");
+  }
+}

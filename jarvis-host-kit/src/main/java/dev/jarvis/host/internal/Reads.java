@@ -1,0 +1,181 @@
+package dev.jarvis.host.internal;
+
+import static dev.jarvis.host.internal.Refusals.refuse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.validation.PayloadValidator;
+import dev.jarvis.host.ChainWrite;
+import dev.jarvis.host.CommitResult;
+import dev.jarvis.host.HostConfig;
+import dev.jarvis.host.Mutation;
+import dev.jarvis.host.ProtocolCall;
+import dev.jarvis.host.RecordKind;
+import dev.jarvis.host.RecordWrite;
+import dev.jarvis.host.StoredRecord;
+import dev.jarvis.host.StoredResponse;
+import dev.jarvis.host.StoredSession;
+import dev.jarvis.model.ProtocolErrorId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The reads, by members of the WorkSession only ({@link Membership}), each after the WorkSession's
+ * due Request expiries are written. getWorkSession answers the stored snapshot.
+ * exportEvidenceManifest needs a terminal (or closed) WorkSession ({@code invalid_export_state});
+ * the first export builds the manifest from the chain and records, checks it against the spec
+ * ({@code invalid_export}; no Contribution is {@code invalid_evidence_export_state}, the schema
+ * asks for one) and seals the WorkSession with it; every later export answers the same manifest.
+ * {@code event_chain_root} is the hash of the last event, which covers the whole chain.
+ */
+final class Reads {
+
+  private final HostConfig config;
+  private final SessionMutations sessions;
+  private final ResponseFactory responses;
+  private final KeyedLocks<String> locks;
+
+  Reads(
+      HostConfig config,
+      SessionMutations sessions,
+      ResponseFactory responses,
+      KeyedLocks<String> locks) {
+    this.config = config;
+    this.sessions = sessions;
+    this.responses = responses;
+    this.locks = locks;
+  }
+
+  StoredResponse apply(ProtocolCall call) {
+    String id = call.workSessionId().orElseThrow();
+    return switch (call.operationId()) {
+      case OperationIds.GET_WORK_SESSION ->
+          locks.with(
+              id,
+              () ->
+                  responses.success(
+                      200,
+                      ResponseFactory.bytes(sessions.memberView(call, id).snapshot()),
+                      Optional.empty()));
+      case OperationIds.EXPORT_EVIDENCE_MANIFEST -> locks.with(id, () -> export(call, id));
+      default -> throw new IllegalStateException("not a read: " + call.operationId());
+    };
+  }
+
+  private StoredResponse export(ProtocolCall call, String id) {
+    StoredSession session = sessions.memberView(call, id);
+    String manifestId = manifestId(id);
+    if (session.sealed()) {
+      JsonNode manifest =
+          config
+              .stores()
+              .records()
+              .find(RecordKind.EVIDENCE_MANIFEST, id, manifestId)
+              .orElseThrow()
+              .body();
+      return responses.success(200, ResponseFactory.bytes(manifest), Optional.empty());
+    }
+    if (!WorkSessionLifecycle.exportable(session.status())) {
+      throw refuse(
+          ProtocolErrorId.INVALID_EXPORT_STATE,
+          "work_session",
+          "/status",
+          "The WorkSession is " + session.status() + "; export needs a terminal state.");
+    }
+    List<StoredRecord> contributions =
+        config.stores().records().inSession(RecordKind.CONTRIBUTION, id);
+    if (contributions.isEmpty()) {
+      throw refuse(
+          ProtocolErrorId.INVALID_EVIDENCE_EXPORT_STATE,
+          "evidence_manifest",
+          "/contribution_refs",
+          "The WorkSession records no Contribution; a manifest names at least one.");
+    }
+    ObjectNode manifest = build(call.actorId(), session, manifestId);
+    List<ProtocolViolation> violations =
+        PayloadValidator.forSpec().validate("EvidenceManifest", manifest);
+    if (!violations.isEmpty()) {
+      ProtocolViolation first = violations.get(0);
+      throw refuse(
+          ProtocolErrorId.INVALID_EXPORT, "evidence_manifest", first.field(), first.reason());
+    }
+    StoredRecord record =
+        new StoredRecord(
+            RecordKind.EVIDENCE_MANIFEST,
+            manifestId,
+            Optional.of(id),
+            manifest,
+            Optional.of(session.cursor()));
+    CommitResult sealed =
+        config
+            .stores()
+            .commit(
+                Mutation.of(
+                    new ChainWrite.Seal(id, session.cursor()),
+                    List.of(RecordWrite.create(record))));
+    if (sealed.outcome() != CommitResult.Outcome.COMMITTED) {
+      if (config.stores().sessions().find(id).filter(StoredSession::sealed).isPresent()) {
+        // Another host instance exported first: answer its manifest, as a later export would.
+        return export(call, id);
+      }
+      throw refuse(
+          ProtocolErrorId.INVALID_EXPORT_STATE,
+          "work_session",
+          "/revision",
+          "The WorkSession changed during export; export again.");
+    }
+    return responses.success(200, ResponseFactory.bytes(manifest), Optional.empty());
+  }
+
+  private ObjectNode build(String actorId, StoredSession session, String manifestId) {
+    String id = session.id();
+    Instant now = config.clock().instant();
+    List<JsonNode> events = config.stores().sessions().events(id);
+    JsonNodeFactory json = JsonNodeFactory.instance;
+    ObjectNode manifest = json.objectNode();
+    manifest.put("id", manifestId);
+    manifest.put("work_session_id", id);
+    manifest.put("generated_by_actor_id", actorId);
+    manifest.put("objective", session.snapshot().path("objective").asText());
+    manifest.put("event_chain_root", session.cursor().lastEventHash());
+    ObjectNode log = manifest.putArray("evidence_item_refs").addObject();
+    log.put("id", id.length() <= 150 ? id + ".event-log" : "event-log");
+    log.put("work_session_id", id);
+    ArrayNode sources = log.putArray("source_event_refs");
+    events.forEach(e -> sources.add(e.path("id").asText()));
+    log.put("captured_by_actor_id", actorId);
+    log.put("evidence_type", "event_log");
+    log.put("artifact_ref", session.snapshot().path("event_log_ref").asText());
+    log.put("content_hash", session.cursor().lastEventHash());
+    log.put("trust_label", "host_verified_chain");
+    log.put("redaction_state", "unredacted");
+    log.put("captured_at", Timestamps.format(now));
+    log.putArray("limitation_refs");
+    refs(manifest, "policy_decision_refs", RecordKind.POLICY_DECISION, id);
+    refs(manifest, "request_refs", RecordKind.REQUEST, id);
+    refs(manifest, "review_refs", RecordKind.REVIEW, id);
+    refs(manifest, "takeover_refs", RecordKind.TAKEOVER, id);
+    refs(manifest, "contribution_refs", RecordKind.CONTRIBUTION, id);
+    ObjectNode profile = manifest.putObject("export_profile");
+    profile.put("profile", "portable_evidence_manifest");
+    profile.put("version", JarvisSpec.PROTOCOL_VERSION);
+    manifest.put("generated_at", Timestamps.format(now));
+    return manifest;
+  }
+
+  private void refs(ObjectNode manifest, String field, RecordKind kind, String workSessionId) {
+    ArrayNode array = manifest.putArray(field);
+    config.stores().records().inSession(kind, workSessionId).forEach(r -> array.add(r.id()));
+  }
+
+  static String manifestId(String workSessionId) {
+    return workSessionId.length() <= 140
+        ? workSessionId + ".evidence-manifest"
+        : "evidence-manifest." + SessionMutations.eventId(workSessionId, 0);
+  }
+}

@@ -1,0 +1,171 @@
+package dev.jarvis.host.internal;
+
+import static dev.jarvis.host.internal.Refusals.refuse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.hash.ActionHash;
+import dev.jarvis.host.ProtocolCall;
+import dev.jarvis.host.RecordKind;
+import dev.jarvis.host.StoredRecord;
+import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.RequestStatus;
+import dev.jarvis.model.WorkSessionStatus;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * createRequest: a Request is created {@code pending} ({@code invalid_request_transition}) with an
+ * {@code expires_at} still ahead of the host clock ({@code invalid_request_transition}: it could
+ * never be reviewed) for a recorded PolicyDecision ({@code missing_policy_decision}) about the same
+ * action ({@code approval_scope_mismatch}); an id is used once and a decision leads to one open
+ * Request unless the new one says {@code duplicate_of_request_id} ({@code
+ * duplicate_request_mismatch}). A Request naming an open one as {@code duplicate_of_request_id}
+ * supersedes it (see {@link RequestLifecycle}); a duplicate of no Request of this WorkSession is
+ * {@code duplicate_request_mismatch}, of a closed one {@code invalid_request_transition}. The
+ * Policy's {@code request_limits} bound open Requests and repeated denials ({@code
+ * request_livelock}); a superseded one no longer counts. The WorkSession then waits on its human.
+ */
+final class RequestRule implements ScopedRule {
+
+  static final String OBJECT = "request";
+
+  private final Clock clock;
+
+  RequestRule(Clock clock) {
+    this.clock = clock;
+  }
+
+  @Override
+  public Effect apply(ProtocolCall call, SessionView session) {
+    JsonNode request = call.body();
+    String id = request.path("id").asText();
+    Instant now = clock.instant();
+    if (session.record(RecordKind.REQUEST, id).isPresent()) {
+      throw refuse(
+          ProtocolErrorId.DUPLICATE_REQUEST_MISMATCH,
+          OBJECT,
+          "/id",
+          "Request " + id + " exists already.");
+    }
+    if (RequestLifecycle.status(request) != RequestStatus.PENDING) {
+      throw refuse(
+          ProtocolErrorId.INVALID_REQUEST_TRANSITION,
+          OBJECT,
+          "/status",
+          "A Request is created pending; a Review or Takeover resolves it.");
+    }
+    if (Timestamps.of(request.path("expires_at")).filter(e -> e.isAfter(now)).isEmpty()) {
+      throw refuse(
+          ProtocolErrorId.INVALID_REQUEST_TRANSITION,
+          OBJECT,
+          "/expires_at",
+          "The Request would be expired on arrival; no Review could ever resolve it.");
+    }
+    String decisionId = request.path("policy_decision_id").asText();
+    JsonNode decision =
+        session
+            .record(RecordKind.POLICY_DECISION, decisionId)
+            .map(StoredRecord::body)
+            .orElseThrow(
+                () ->
+                    refuse(
+                        ProtocolErrorId.MISSING_POLICY_DECISION,
+                        OBJECT,
+                        "/policy_decision_id",
+                        "No PolicyDecision " + decisionId + " is recorded in this WorkSession."));
+    String hash = ActionHash.of(request.path("requested_action"));
+    if (!hash.equals(decision.path("normalized_action_hash").asText())) {
+      throw refuse(
+          ProtocolErrorId.APPROVAL_SCOPE_MISMATCH,
+          OBJECT,
+          "/requested_action",
+          "requested_action is not the action of PolicyDecision " + decisionId + ".");
+    }
+    Optional<StoredRecord> original = original(request, session);
+    int open = 0;
+    int denied = 0;
+    for (StoredRecord stored : session.records(RecordKind.REQUEST)) {
+      JsonNode other = stored.body();
+      boolean supersededNow = original.filter(o -> o.id().equals(stored.id())).isPresent();
+      if (RequestLifecycle.isOpen(stored) && !supersededNow) {
+        open++;
+        if (decisionId.equals(other.path("policy_decision_id").asText())) {
+          throw refuse(
+              ProtocolErrorId.DUPLICATE_REQUEST_MISMATCH,
+              OBJECT,
+              "/policy_decision_id",
+              "Request " + stored.id() + " is open for the same PolicyDecision.");
+        }
+      }
+      if (RequestLifecycle.status(other) == RequestStatus.DENIED
+          && hash.equals(ActionHash.of(other.path("requested_action")))) {
+        denied++;
+      }
+    }
+    JsonNode limits = session.policy().map(p -> p.path("request_limits")).orElseThrow();
+    if (limits.has("max_pending_requests") && open >= limits.path("max_pending_requests").asInt()) {
+      throw refuse(
+          ProtocolErrorId.REQUEST_LIVELOCK,
+          OBJECT,
+          "/id",
+          open
+              + " Requests are open; the Policy allows "
+              + limits.path("max_pending_requests")
+              + ".");
+    }
+    if (limits.has("max_repeated_denials")
+        && denied >= limits.path("max_repeated_denials").asInt()) {
+      throw refuse(
+          ProtocolErrorId.REQUEST_LIVELOCK,
+          OBJECT,
+          "/requested_action",
+          "This action was denied " + denied + " times; the Policy allows no further Request.");
+    }
+    List<StoredRecord> written = new ArrayList<>();
+    written.add(StoredRecord.inSession(RecordKind.REQUEST, id, session.id(), request));
+    original.ifPresent(
+        o -> written.add(RequestLifecycle.superseded(o, id, session.nextEventId(), now)));
+    boolean active = WorkSessionStatus.ACTIVE.getValue().equals(session.session().status());
+    return new Effect(
+        Optional.empty(),
+        "request.created",
+        OBJECT,
+        id,
+        written,
+        active ? Optional.of(WorkSessionStatus.WAITING_ON_HUMAN.getValue()) : Optional.empty(),
+        call.rawBody());
+  }
+
+  /** The open Request this one supersedes, if it names one as {@code duplicate_of_request_id}. */
+  private static Optional<StoredRecord> original(JsonNode request, SessionView session) {
+    if (!request.hasNonNull("duplicate_of_request_id")) {
+      return Optional.empty();
+    }
+    String originalId = request.path("duplicate_of_request_id").asText();
+    StoredRecord original =
+        session
+            .record(RecordKind.REQUEST, originalId)
+            .orElseThrow(
+                () ->
+                    refuse(
+                        ProtocolErrorId.DUPLICATE_REQUEST_MISMATCH,
+                        OBJECT,
+                        "/duplicate_of_request_id",
+                        "No Request " + originalId + " in this WorkSession to supersede."));
+    if (!RequestLifecycle.isOpen(original)) {
+      throw refuse(
+          ProtocolErrorId.INVALID_REQUEST_TRANSITION,
+          OBJECT,
+          "/duplicate_of_request_id",
+          "Request "
+              + originalId
+              + " is "
+              + original.body().path("status").asText()
+              + "; only an open Request can be superseded.");
+    }
+    return Optional.of(original);
+  }
+}

@@ -1,0 +1,76 @@
+package dev.jarvis.host;
+
+import static dev.jarvis.host.KitHost.AGENT;
+import static dev.jarvis.host.KitHost.HUMAN;
+import static dev.jarvis.host.KitHost.WS;
+import static dev.jarvis.host.KitHost.ok;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.sample.SampleRecords;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A client's retry may come long after its first request was applied: after the WorkSession moved
+ * on, after the approval it used was spent, after the WorkSession was completed and sealed. The
+ * host runs a retried mutation's rules before it finds the stored answer (it looks the key up only
+ * when the mutation does not commit), so every rule must end in that stored answer, byte for byte,
+ * and write nothing.
+ */
+class ReplayAfterTheFlowTest {
+
+  @Test
+  void everyMutationOfAWholeFlowReplaysItsFirstAnswerOnceTheWorkSessionIsSealed() {
+    KitHost kit = new KitHost();
+    ok(kit.createSession(WS));
+    kit.approvedFetch(WS, "pd-1", "req-1", "rev-1");
+    ok(
+        kit.append(
+            WS, AGENT, "evt-1", "agent.action", KitHost.citing("fetch_external_source", "pd-1")));
+    ok(
+        kit.scoped(
+            "recordTakeover", WS, HUMAN, kit.takeover(WS, "to-1", HUMAN, "scope:a", "locked", 1)));
+    ok(
+        kit.scoped(
+            "recordTakeover", WS, HUMAN, kit.takeover(WS, "to-1", HUMAN, "scope:a", "resumed", 1)));
+    ok(
+        kit.scoped(
+            "recordContribution",
+            WS,
+            AGENT,
+            SampleRecords.contribution(
+                "c-1", WS, KitHost.AGENT_WORKER, AGENT, "evt-1", kit.now())));
+    ok(
+        kit.append(
+            WS,
+            HUMAN,
+            "evt-done",
+            "work_session.completed",
+            JarvisJson.mapper().createObjectNode()));
+    assertEquals(200, kit.read("exportEvidenceManifest", WS, HUMAN).status());
+    Object sealed = kit.state(WS);
+
+    Set<String> replayed = new TreeSet<>();
+    for (KitHost.Sent request : List.copyOf(kit.sent)) {
+      assertEquals(request.first(), request.again().get(), request.operationId());
+      replayed.add(request.operationId());
+    }
+
+    assertEquals(sealed, kit.state(WS));
+    assertEquals(
+        Set.of(
+            "registerWorker",
+            "registerActor",
+            "createWorkSession",
+            "recordPolicyDecision",
+            "createRequest",
+            "recordReview",
+            "appendJarvisEvent",
+            "recordTakeover",
+            "recordContribution"),
+        replayed);
+  }
+}

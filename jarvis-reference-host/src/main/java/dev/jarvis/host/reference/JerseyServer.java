@@ -1,0 +1,68 @@
+package dev.jarvis.host.reference;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.jaxrs.JarvisHostFeature;
+import dev.jarvis.host.jaxrs.resources.ProtocolResource;
+import java.net.InetAddress;
+import java.net.URI;
+import java.time.Duration;
+import org.glassfish.jersey.jackson.JacksonFeature;
+import org.glassfish.jersey.jdkhttp.JdkHttpServerFactory;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
+
+/**
+ * The host kit's JAX-RS binding on Jersey and the JDK HTTP server: the way a host team plugs the
+ * kit into its own JAX-RS application, served as the reference host's {@link HttpRuntime#JERSEY}.
+ */
+final class JerseyServer implements RunningServer {
+
+  private final HttpServer server;
+  private final InFlightRequests inFlight;
+
+  private JerseyServer(HttpServer server, InFlightRequests inFlight) {
+    this.server = server;
+    this.inFlight = inFlight;
+  }
+
+  static JerseyServer start(ProtocolHost host, InetAddress address, int port) {
+    // Without it the JDK server waits ~40 ms per response for Nagle and delayed ACKs.
+    System.setProperty("sun.net.httpserver.nodelay", "true");
+    InFlightRequests inFlight = new InFlightRequests();
+    ResourceConfig resources =
+        new ResourceConfig()
+            .register(inFlight)
+            .register(JacksonFeature.withoutExceptionMappers())
+            .register(JarvisHostFeature.owningTheApplication(host))
+            .register(new RequestLog())
+            .property(ServerProperties.WADL_FEATURE_DISABLE, true)
+            .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
+    ProtocolResource.all().forEach(resources::register);
+    URI requested = URI.create("http://" + address.getHostAddress() + ":" + port + "/");
+    HttpServer server = JdkHttpServerFactory.createHttpServer(requested, resources, false);
+    new HealthEndpoints(host.config().stores(), inFlight::draining).registerOn(server);
+    server.start();
+    return new JerseyServer(server, inFlight);
+  }
+
+  @Override
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  @Override
+  public void stop(Duration grace) {
+    boolean busy = inFlight.busy();
+    try {
+      inFlight.drain(grace);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      // A request counts as done when its response filter ran, before its body reached the
+      // socket; when some were running, the JDK server gets a second to flush them (stop waits at
+      // most that long). An idle host stops at once.
+      server.stop(busy ? 1 : 0);
+    }
+  }
+}

@@ -1,0 +1,121 @@
+package dev.jarvis.host.reference;
+
+import dev.jarvis.host.IdempotencyPurge;
+import dev.jarvis.host.ProtocolHost;
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * The reference host: the host kit on an HTTP runtime ({@link HttpRuntime}: its thin Undertow
+ * binding by default, or its JAX-RS binding on Jersey and the JDK HTTP server), bound to loopback.
+ * Start it with {@link #start(ReferenceHostConfig)}, stop it with {@link #close()}: it stops taking
+ * connections, lets requests in flight finish, then closes its stores. Besides the protocol it
+ * serves {@value HealthEndpoints#LIVE} and {@value HealthEndpoints#READY}, and deletes expired
+ * idempotency records every {@link #PURGE_INTERVAL}.
+ */
+public final class ReferenceHost implements AutoCloseable {
+
+  /** How long {@link #close()} lets requests in flight finish. */
+  public static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
+
+  /** How often expired idempotency records are deleted. */
+  public static final Duration PURGE_INTERVAL = Duration.ofMinutes(5);
+
+  private static final System.Logger LOG = System.getLogger(ReferenceHost.class.getName());
+
+  private final RunningServer server;
+  private final URI baseUri;
+  private final ProtocolHost host;
+  private final HttpRuntime runtime;
+  private final IdempotencyPurge.Running purger;
+  private boolean closed;
+
+  private ReferenceHost(
+      RunningServer server,
+      URI baseUri,
+      ProtocolHost host,
+      HttpRuntime runtime,
+      IdempotencyPurge.Running purger) {
+    this.server = server;
+    this.baseUri = baseUri;
+    this.host = host;
+    this.runtime = runtime;
+    this.purger = purger;
+  }
+
+  /** Starts a host; it serves until closed. */
+  public static ReferenceHost start(ReferenceHostConfig config) {
+    ProtocolHost host = new ProtocolHost(config.hostConfig());
+    config.policies().forEach(host::seedPolicy);
+    RunningServer server =
+        switch (config.runtime()) {
+          case UNDERTOW ->
+              UndertowServer.start(
+                  host, config.limits(), ReferenceHostConfig.loopback(), config.port());
+          case JERSEY -> JerseyServer.start(host, ReferenceHostConfig.loopback(), config.port());
+        };
+    IdempotencyPurge.Running purger = new IdempotencyPurge(host).every(PURGE_INTERVAL);
+    URI bound =
+        URI.create(
+            "http://"
+                + ReferenceHostConfig.loopback().getHostAddress()
+                + ":"
+                + server.port()
+                + "/");
+    if (config.demoMode()) {
+      // Said where an operator looks: a demo token guards nothing between the Actors.
+      LOG.log(System.Logger.Level.WARNING, ReferenceHostConfig.DEMO_MODE_NOTICE);
+    }
+    return new ReferenceHost(server, bound, host, config.runtime(), purger);
+  }
+
+  /** The request log is written by its own thread: the last lines reach it before "stopped". */
+  private static void awaitRequestLog() {
+    try {
+      RequestLog.awaitWritten(Duration.ofSeconds(1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Where it serves, e.g. {@code http://127.0.0.1:41234/}. */
+  public URI baseUri() {
+    return baseUri;
+  }
+
+  /** The HTTP runtime it serves on. */
+  public HttpRuntime runtime() {
+    return runtime;
+  }
+
+  /** The host kit instance it runs. */
+  public ProtocolHost host() {
+    return host;
+  }
+
+  /** Stops gracefully, letting requests in flight finish for up to {@link #SHUTDOWN_GRACE}. */
+  @Override
+  public void close() {
+    close(SHUTDOWN_GRACE);
+  }
+
+  /**
+   * Stops: readiness turns 503, the listening socket closes, requests in flight finish (for up to
+   * {@code grace}), then the stores close (a JDBC pool after its last connection came back).
+   */
+  public void close(Duration grace) {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    purger.close();
+    try {
+      server.stop(grace);
+    } finally {
+      host.config().stores().close();
+      awaitRequestLog();
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package dev.jarvis.host.reference;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.host.Credentials;
+import dev.jarvis.host.HostAuth;
+import dev.jarvis.host.HostConfig;
+import dev.jarvis.host.HostStores;
+import dev.jarvis.host.undertow.HttpLimits;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+
+/**
+ * How to start a {@link ReferenceHost}.
+ *
+ * @param auth HostAuth: {@link HostAuth#bearer} (demo mode, one token acting as anyone), {@link
+ *     Credentials} (tokens bound to Actors) or a host team's own resolver
+ * @param demoMode whether {@code auth} is the demo mode's single shared token
+ * @param port the loopback port, 0 for a free one
+ * @param policies Policy records the host holds (the spec has no operation for Policies)
+ * @param host further host settings (clock, trace ids, tolerance, retention, admin Actor, storage),
+ *     applied to the builder
+ * @param runtime the HTTP runtime, {@link HttpRuntime#UNDERTOW} unless chosen
+ * @param limits the HTTP limits the Undertow runtime holds (docs/host.md, "Limits")
+ */
+public record ReferenceHostConfig(
+    HostAuth auth,
+    boolean demoMode,
+    int port,
+    List<JsonNode> policies,
+    UnaryOperator<HostConfig.Builder> host,
+    HttpRuntime runtime,
+    HttpLimits limits) {
+
+  /** What a host in demo mode says on start-up, so no one mistakes it for a guarded one. */
+  public static final String DEMO_MODE_NOTICE =
+      "DEMO MODE: one shared --token may act as any Actor and register Workers and Actors;"
+          + " use --credentials FILE to bind tokens to Actors";
+
+  public ReferenceHostConfig {
+    Objects.requireNonNull(auth, "auth");
+    policies = List.copyOf(policies);
+    Objects.requireNonNull(host, "host");
+    Objects.requireNonNull(runtime, "runtime");
+    Objects.requireNonNull(limits, "limits");
+  }
+
+  /**
+   * Demo mode: a host on a free loopback port whose one bearer token may act as any Actor and
+   * administer it; no Policies, default settings.
+   */
+  public static ReferenceHostConfig of(String bearerToken) {
+    return new ReferenceHostConfig(
+        HostAuth.bearer(bearerToken),
+        true,
+        0,
+        List.of(),
+        UnaryOperator.identity(),
+        HttpRuntime.UNDERTOW,
+        HttpLimits.defaults());
+  }
+
+  /** A host answering callers as {@code auth} resolves them (not demo mode). */
+  public static ReferenceHostConfig of(HostAuth auth) {
+    return new ReferenceHostConfig(
+        auth,
+        false,
+        0,
+        List.of(),
+        UnaryOperator.identity(),
+        HttpRuntime.UNDERTOW,
+        HttpLimits.defaults());
+  }
+
+  /**
+   * A host whose callers are the credentials of a JSON file ({@link Credentials#fromJson}).
+   *
+   * @throws IOException if the file cannot be read
+   * @throws IllegalArgumentException if it is not a valid credentials file
+   */
+  public static ReferenceHostConfig withCredentials(Path credentialsFile) throws IOException {
+    return of(Credentials.fromJson(credentialsFile));
+  }
+
+  /** The same with another port. */
+  public ReferenceHostConfig withPort(int port) {
+    return new ReferenceHostConfig(auth, demoMode, port, policies, host, runtime, limits);
+  }
+
+  /** The same on another HTTP runtime. */
+  public ReferenceHostConfig withRuntime(HttpRuntime runtime) {
+    return new ReferenceHostConfig(auth, demoMode, port, policies, host, runtime, limits);
+  }
+
+  /** The same with other HTTP limits (held by the Undertow runtime). */
+  public ReferenceHostConfig withLimits(HttpLimits limits) {
+    return new ReferenceHostConfig(auth, demoMode, port, policies, host, runtime, limits);
+  }
+
+  /** The same holding one more Policy. */
+  public ReferenceHostConfig withPolicy(JsonNode policy) {
+    List<JsonNode> more = new ArrayList<>(policies);
+    more.add(policy);
+    return new ReferenceHostConfig(auth, demoMode, port, more, host, runtime, limits);
+  }
+
+  /** The same with further host settings. */
+  public ReferenceHostConfig withHost(UnaryOperator<HostConfig.Builder> settings) {
+    UnaryOperator<HostConfig.Builder> before = host;
+    return new ReferenceHostConfig(
+        auth, demoMode, port, policies, b -> settings.apply(before.apply(b)), runtime, limits);
+  }
+
+  /**
+   * The same on these stores ({@code StoreSpec.open} in {@code jarvis-store-jdbc} opens the
+   * PostgreSQL, embedded or in-memory one). The started host owns them: {@link
+   * ReferenceHost#close()} closes them after the last request.
+   */
+  public ReferenceHostConfig withStores(HostStores stores) {
+    return withHost(b -> b.stores(stores));
+  }
+
+  HostConfig hostConfig() {
+    return host.apply(HostConfig.builder(auth)).build();
+  }
+
+  static InetAddress loopback() {
+    return InetAddress.getLoopbackAddress();
+  }
+}

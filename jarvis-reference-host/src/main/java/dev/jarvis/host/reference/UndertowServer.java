@@ -1,0 +1,110 @@
+package dev.jarvis.host.reference;
+
+import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.undertow.HttpLimits;
+import dev.jarvis.host.undertow.LimitedServer;
+import dev.jarvis.host.undertow.ProtocolHandler;
+import io.undertow.Undertow;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.server.handlers.GracefulShutdownHandler;
+import io.undertow.util.Headers;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The host kit's thin Undertow binding ({@code jarvis-host-undertow}), served as the reference
+ * host's {@link HttpRuntime#UNDERTOW}: health probes first, then every other request through {@link
+ * ProtocolHandler} behind Undertow's graceful shutdown (503 once draining; it counts requests until
+ * their answer is sent, so stopping waits for exactly those).
+ */
+final class UndertowServer implements RunningServer {
+
+  private final Undertow server;
+  private final GracefulShutdownHandler graceful;
+  private final AtomicBoolean draining;
+
+  private UndertowServer(
+      Undertow server, GracefulShutdownHandler graceful, AtomicBoolean draining) {
+    this.server = server;
+    this.graceful = graceful;
+    this.draining = draining;
+  }
+
+  static UndertowServer start(ProtocolHost host, HttpLimits limits, InetAddress address, int port) {
+    AtomicBoolean draining = new AtomicBoolean();
+    HealthEndpoints health = new HealthEndpoints(host.config().stores(), draining::get);
+    GracefulShutdownHandler graceful =
+        new GracefulShutdownHandler(new ProtocolHandler(host, limits, UndertowServer::logAnswer));
+    HttpHandler root =
+        exchange -> {
+          Optional<HealthEndpoints.Answer> probe =
+              health.answer(exchange.getRequestMethod().toString(), exchange.getRequestPath());
+          if (probe.isPresent()) {
+            // A store check may block: probes run on a worker thread.
+            if (exchange.isInIoThread()) {
+              exchange.dispatch(() -> writeProbe(exchange, health));
+            } else {
+              writeProbe(exchange, health);
+            }
+            return;
+          }
+          graceful.handleRequest(exchange);
+        };
+    Undertow server =
+        LimitedServer.builder(limits)
+            .addHttpListener(port, address.getHostAddress())
+            .setHandler(root)
+            .build();
+    server.start();
+    return new UndertowServer(server, graceful, draining);
+  }
+
+  private static void writeProbe(HttpServerExchange exchange, HealthEndpoints health) {
+    HealthEndpoints.Answer answer =
+        health
+            .answer(exchange.getRequestMethod().toString(), exchange.getRequestPath())
+            .orElseThrow();
+    exchange.setStatusCode(answer.status());
+    exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/plain; charset=utf-8");
+    exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");
+    if (answer.status() == 405 || exchange.getRequestMethod().toString().equals("HEAD")) {
+      exchange.endExchange();
+    } else {
+      exchange.getResponseSender().send(ByteBuffer.wrap(answer.body()));
+    }
+  }
+
+  private static void logAnswer(HttpServerExchange exchange, int status) {
+    if (RequestLog.enabled()) {
+      RequestLog.log(
+          exchange.getRequestMethod().toString(),
+          exchange.getRequestPath(),
+          status,
+          exchange.getRequestHeaders().getFirst(JarvisHeaders.ACTOR_ID));
+    }
+  }
+
+  @Override
+  public int port() {
+    return ((InetSocketAddress) server.getListenerInfo().get(0).getAddress()).getPort();
+  }
+
+  @Override
+  public void stop(Duration grace) {
+    draining.set(true);
+    graceful.shutdown();
+    try {
+      graceful.awaitShutdown(grace.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      server.stop();
+    }
+  }
+}

@@ -1,0 +1,112 @@
+package dev.jarvis.host.jaxrs;
+
+import dev.jarvis.host.ProtocolCall;
+import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.StoredResponse;
+import dev.jarvis.host.jaxrs.internal.JarvisJsonResolver;
+import dev.jarvis.host.jaxrs.internal.OperationBinding;
+import dev.jarvis.host.jaxrs.internal.ProtocolErrorMappers;
+import dev.jarvis.host.jaxrs.internal.ProtocolResponseFilter;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Feature;
+import jakarta.ws.rs.core.FeatureContext;
+import jakarta.ws.rs.core.Response;
+import java.util.Objects;
+
+/**
+ * Plugs a {@link ProtocolHost} into any JAX-RS runtime. Register it beside the ready-made resources
+ * ({@code ProtocolResource.all()}) or your own classes that implement the generated interfaces
+ * ({@code dev.jarvis.server.generated.api}) and answer every method with {@link
+ * #respond(ContainerRequestContext)}. Everything it adds applies to protocol requests only (see
+ * {@link #JarvisHostFeature(ProtocolHost)}):
+ *
+ * <ul>
+ *   <li>a request filter on each resource method that implements a generated interface, which
+ *       buffers the raw body (and resets the entity stream for binding), runs the request guard and
+ *       aborts with a {@code ProtocolError} on refusal;
+ *   <li>a response filter giving every response {@code Jarvis-Protocol-Version} and {@code
+ *       Jarvis-Host-Capabilities};
+ *   <li>exception mappers that answer unknown paths, wrong methods, unreadable JSON and host
+ *       failures with a {@code ProtocolError};
+ *   <li>the strict Jarvis {@code ObjectMapper} for entity binding.
+ * </ul>
+ */
+public final class JarvisHostFeature implements Feature {
+
+  /** Request property holding the checked {@link ProtocolCall}. */
+  public static final String CALL_PROPERTY = "dev.jarvis.host.call";
+
+  /** Request property holding the {@link ProtocolHost}. */
+  public static final String HOST_PROPERTY = "dev.jarvis.host.host";
+
+  private final ProtocolHost host;
+  private final boolean ownsApplication;
+
+  /**
+   * The binding for an application Jarvis shares with other endpoints: it touches only requests
+   * that match a generated interface's method or a path of the spec; everything else in the
+   * application keeps its own errors, headers and JSON mapping.
+   */
+  public JarvisHostFeature(ProtocolHost host) {
+    this(host, false);
+  }
+
+  private JarvisHostFeature(ProtocolHost host, boolean ownsApplication) {
+    this.host = Objects.requireNonNull(host, "host");
+    this.ownsApplication = ownsApplication;
+  }
+
+  /**
+   * The binding for an application that is nothing but a Jarvis host (the reference host): every
+   * request it cannot route, whatever its path, is answered with a {@code ProtocolError}.
+   */
+  public static JarvisHostFeature owningTheApplication(ProtocolHost host) {
+    return new JarvisHostFeature(host, true);
+  }
+
+  @Override
+  public boolean configure(FeatureContext context) {
+    context.register(new OperationBinding(host));
+    context.register(new ProtocolResponseFilter(host, ownsApplication));
+    ProtocolErrorMappers.all(host, ownsApplication).forEach(context::register);
+    context.register(new JarvisJsonResolver());
+    if (ownsApplication) {
+      OWNING_PROPERTIES.forEach(context::property);
+    }
+    return true;
+  }
+
+  /**
+   * Runtime properties an application that is nothing but a Jarvis host gets without asking, by
+   * name so that the binding stays free of any runtime's classes (a runtime ignores names it does
+   * not know). Under a servlet container Jersey answers an error status with {@code sendError},
+   * which lets the container replace the body with its own error page (Spring Boot's {@code
+   * /error}); setting the status instead keeps the {@code ProtocolError}. WADL would answer {@code
+   * OPTIONS} and {@code /application.wadl} outside the protocol. A shared application keeps its own
+   * settings: the binding changes nothing application-wide there.
+   */
+  private static final java.util.Map<String, Object> OWNING_PROPERTIES =
+      java.util.Map.of(
+          "jersey.config.server.response.setStatusOverSendError", Boolean.TRUE,
+          "jersey.config.server.wadl.disableWadl", Boolean.TRUE);
+
+  /**
+   * The answer to the request being served, for a resource method: runs the checked call the
+   * request filter left on the request.
+   */
+  public static Response respond(ContainerRequestContext request) {
+    ProtocolHost host = (ProtocolHost) request.getProperty(HOST_PROPERTY);
+    ProtocolCall call = (ProtocolCall) request.getProperty(CALL_PROPERTY);
+    if (host == null || call == null) {
+      throw new IllegalStateException("JarvisHostFeature is not registered for this resource");
+    }
+    return toResponse(host.handle(call));
+  }
+
+  /** A stored answer as a JAX-RS response, byte for byte. */
+  public static Response toResponse(StoredResponse stored) {
+    Response.ResponseBuilder builder = Response.status(stored.status()).entity(stored.body());
+    stored.headers().forEach(builder::header);
+    return builder.build();
+  }
+}

@@ -1,0 +1,61 @@
+package dev.jarvis.host.jaxrs.internal;
+
+import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.core.ProtocolOperations;
+import dev.jarvis.host.OperationRoutes;
+import dev.jarvis.host.jaxrs.ServerOperation;
+import dev.jarvis.host.jaxrs.ServerOperations;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.UriInfo;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Which requests are the protocol's, so that the binding touches nothing else in an application it
+ * shares: a resource method that implements a method of a generated interface, or, for a request no
+ * resource matched, a path of the spec (relative to the application's base, so a binding mounted
+ * under a prefix still knows its own).
+ */
+public final class JarvisScope {
+
+  private static final OperationRoutes ROUTES = new OperationRoutes();
+
+  private JarvisScope() {}
+
+  /**
+   * The spec operation a resource method implements: it overrides a method of a generated
+   * interface. Matching on the generated interface, never on a Java method name, keeps an
+   * application's own {@code registerWorker} method out of the protocol.
+   */
+  public static Optional<ProtocolOperation> operationOf(Class<?> resourceClass, Method method) {
+    for (ServerOperation op : ServerOperations.all()) {
+      if (op.api().isAssignableFrom(resourceClass)
+          && op.method().getName().equals(method.getName())
+          && Arrays.equals(op.method().getParameterTypes(), method.getParameterTypes())) {
+        return Optional.of(ProtocolOperations.byId(op.operationId()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether a request belongs to the protocol: it matched a Jarvis resource, or a spec path. */
+  public static boolean covers(ContainerRequestContext request, boolean ownsApplication) {
+    return ownsApplication || covers(request.getUriInfo());
+  }
+
+  /**
+   * As {@link #covers(ContainerRequestContext, boolean)}, from the request's URI information, for a
+   * binding that shares its application.
+   */
+  public static boolean covers(UriInfo uri) {
+    List<Object> matched = uri.getMatchedResources();
+    if (!matched.isEmpty()) {
+      return ServerOperations.all().stream().anyMatch(op -> op.api().isInstance(matched.get(0)));
+    }
+    // UriInfo's path is relative to the application's base and has no leading slash.
+    String path = uri.getPath();
+    return ROUTES.hasPath(path.startsWith("/") ? path : "/" + path);
+  }
+}

@@ -1,0 +1,25 @@
+package dev.jarvis.host.jaxrs.internal;
+
+import dev.jarvis.host.ProtocolHost;
+import jakarta.ws.rs.container.DynamicFeature;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.FeatureContext;
+
+/**
+ * Binds the request guard and the protocol response headers to each resource method that implements
+ * a method of a generated interface, and to nothing else in the application.
+ */
+public final class OperationBinding implements DynamicFeature {
+
+  private final ProtocolHost host;
+
+  public OperationBinding(ProtocolHost host) {
+    this.host = host;
+  }
+
+  @Override
+  public void configure(ResourceInfo resource, FeatureContext context) {
+    JarvisScope.operationOf(resource.getResourceClass(), resource.getResourceMethod())
+        .ifPresent(op -> context.register(new ProtocolRequestFilter(host, op)));
+  }
+}

@@ -1,0 +1,53 @@
+package dev.jarvis.spring.boot;
+
+import dev.jarvis.host.HandledCall;
+import dev.jarvis.host.ProtocolListener;
+import dev.jarvis.host.RefusedCall;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
+
+/**
+ * Counts calls as {@code jarvis.host.calls}, tagged {@code outcome} (accepted, replayed, refused,
+ * failed), {@code operation} and {@code error_id} ("none" where there is none). The registry is
+ * looked up at the first call, so the counters land in whichever registry the service ends up with.
+ */
+public final class JarvisHostMetrics implements ProtocolListener {
+
+  /** The counter's name. */
+  public static final String CALLS = "jarvis.host.calls";
+
+  private final ObjectProvider<MeterRegistry> registry;
+
+  public JarvisHostMetrics(ObjectProvider<MeterRegistry> registry) {
+    this.registry = registry;
+  }
+
+  private void count(String outcome, String operation, String errorId) {
+    MeterRegistry meters = registry.getIfAvailable();
+    if (meters != null) {
+      meters
+          .counter(CALLS, "outcome", outcome, "operation", operation, "error_id", errorId)
+          .increment();
+    }
+  }
+
+  @Override
+  public void accepted(HandledCall call) {
+    count("accepted", call.call().operationId(), "none");
+  }
+
+  @Override
+  public void replayed(HandledCall call) {
+    count("replayed", call.call().operationId(), "none");
+  }
+
+  @Override
+  public void refused(RefusedCall refusal) {
+    count("refused", refusal.operationId().orElse("none"), refusal.errorId().getValue());
+  }
+
+  @Override
+  public void failed(RefusedCall failure) {
+    count("failed", failure.operationId().orElse("none"), failure.errorId().getValue());
+  }
+}

@@ -1,0 +1,699 @@
+package dev.jarvis.store.jdbc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.host.ChainWrite;
+import dev.jarvis.host.CommitResult;
+import dev.jarvis.host.IdempotencyClaim;
+import dev.jarvis.host.Mutation;
+import dev.jarvis.host.RecordKind;
+import dev.jarvis.host.RecordWrite;
+import dev.jarvis.host.SessionWithRecords;
+import dev.jarvis.host.StoreBackend;
+import dev.jarvis.host.StoredRecord;
+import dev.jarvis.host.StoredResponse;
+import dev.jarvis.host.StoredSession;
+import dev.jarvis.host.UnitOfWork;
+import dev.jarvis.host.UnitOfWorkException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+
+/**
+ * The host store on plain JDBC, for PostgreSQL (several host instances sharing one database) and
+ * SQLite (the embedded default). One {@link #commit} is one transaction, whose statements decide:
+ *
+ * <ol>
+ *   <li>the idempotency claim, {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE stored_at <
+ *       notBefore}: no row means a live record holds the key (PostgreSQL waits for a concurrent
+ *       claimer's transaction to end first, so the loser reads the winner's committed record);
+ *   <li>the chain write: genesis {@code INSERT ... ON CONFLICT DO NOTHING}; append and seal {@code
+ *       UPDATE work_session ... WHERE id = ? AND revision = ? AND last_event_hash = ? AND NOT
+ *       sealed}, whose update count decides;
+ *   <li>records: upserts, create-only ones {@code ON CONFLICT DO NOTHING} with their count; each
+ *       record of a WorkSession first takes its host-wide id, {@code INSERT INTO host_wide_id ...
+ *       ON CONFLICT DO NOTHING}, and an id another WorkSession holds is a conflict;
+ *   <li>the mutation's step ({@code CommitHook}, for an outbox), given this transaction's {@code
+ *       Connection} as the {@link UnitOfWork}'s resource.
+ * </ol>
+ *
+ * Any failed condition rolls the whole transaction back. Reads run outside transactions; the host
+ * decides on them and the conditional chain write makes a decision on a stale read a conflict.
+ */
+public final class JdbcHostStores implements StoreBackend {
+
+  private static final int ATTEMPTS = 5;
+
+  private final DataSource pool;
+  private final Dialect dialect;
+  // Closes the pool this object opened; a DataSource it was given belongs to whoever gave it.
+  private final Runnable closer;
+
+  private JdbcHostStores(DataSource pool, Dialect dialect, Runnable closer) {
+    this.pool = pool;
+    this.dialect = dialect;
+    this.closer = closer;
+  }
+
+  /**
+   * The store on a PostgreSQL {@code DataSource} the application already has (Spring Boot's, for
+   * instance), migrated to this version; {@link #close()} leaves the {@code DataSource} open for
+   * its owner. SQLite needs the connection settings {@link #open} gives its own pool: use {@link
+   * StoreSpec#embedded} for it.
+   *
+   * @throws JdbcStoreException if the database cannot be reached or migrated
+   * @throws IllegalArgumentException if the database is not PostgreSQL
+   */
+  public static JdbcHostStores on(DataSource dataSource) {
+    String url;
+    try (Connection c = dataSource.getConnection()) {
+      url = c.getMetaData().getURL();
+    } catch (SQLException e) {
+      throw new JdbcStoreException("cannot connect to the DataSource", e);
+    }
+    Dialect dialect =
+        Dialect.of(url == null ? "" : url)
+            .filter(d -> d == Dialect.POSTGRESQL)
+            .orElseThrow(() -> new IllegalArgumentException("a DataSource store needs PostgreSQL"));
+    try {
+      Flyway.configure()
+          .dataSource(dataSource)
+          .locations(dialect.migrations())
+          .table("jarvis_schema_history")
+          .load()
+          .migrate();
+    } catch (RuntimeException e) {
+      throw new JdbcStoreException("cannot migrate the DataSource's database", e);
+    }
+    return new JdbcHostStores(dataSource, dialect, () -> {});
+  }
+
+  /**
+   * Opens a pool on the database and migrates its schema to this version (Flyway; several instances
+   * starting at once serialise on Flyway's lock).
+   *
+   * @throws JdbcStoreException if the database cannot be reached or migrated
+   * @throws IllegalArgumentException if the URL is not a PostgreSQL or SQLite JDBC URL
+   */
+  public static JdbcHostStores open(JdbcStoreSettings settings) {
+    Dialect dialect =
+        Dialect.of(settings.jdbcUrl())
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "not a jdbc:postgresql: or jdbc:sqlite: URL: " + settings.redactedUrl()));
+    HikariConfig config = new HikariConfig();
+    config.setPoolName("jarvis-store");
+    config.setJdbcUrl(settings.jdbcUrl());
+    settings.password().ifPresent(config::setPassword);
+    settings.schema().ifPresent(config::setSchema);
+    config.setMaximumPoolSize(settings.poolSize());
+    dialect.configure(config);
+    HikariDataSource pool;
+    try {
+      pool = new HikariDataSource(config);
+    } catch (RuntimeException e) {
+      throw new JdbcStoreException("cannot connect to " + settings.redactedUrl(), e);
+    }
+    try {
+      var flyway =
+          Flyway.configure()
+              .dataSource(pool)
+              .locations(dialect.migrations())
+              .table("jarvis_schema_history");
+      settings.schema().ifPresent(flyway::schemas);
+      flyway.load().migrate();
+    } catch (RuntimeException e) {
+      pool.close();
+      throw new JdbcStoreException("cannot migrate " + settings.redactedUrl(), e);
+    }
+    return new JdbcHostStores(pool, dialect, pool::close);
+  }
+
+  /** Which database this is. */
+  public Dialect dialect() {
+    return dialect;
+  }
+
+  /** Whether the database answers now (for readiness). */
+  @Override
+  public boolean ready() {
+    try (Connection c = pool.getConnection()) {
+      return c.isValid(2);
+    } catch (SQLException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Closes the pool it opened: waits for borrowed connections to come back, then closes them. A
+   * {@code DataSource} given to {@link #on} stays open.
+   */
+  @Override
+  public void close() {
+    closer.run();
+  }
+
+  // --- the unit of work ---
+
+  /** Why a transaction stopped early: its outcome, rolled back. */
+  private static final class Stop extends Exception {
+    private static final long serialVersionUID = 1L;
+    final transient CommitResult.Outcome outcome;
+
+    Stop(CommitResult.Outcome outcome) {
+      super(null, null, false, false);
+      this.outcome = outcome;
+    }
+  }
+
+  @Override
+  public CommitResult commit(Mutation mutation) {
+    for (int attempt = 1; ; attempt++) {
+      try (Connection c = pool.getConnection()) {
+        c.setAutoCommit(false);
+        try {
+          write(c, mutation);
+          c.commit();
+          return CommitResult.committed();
+        } catch (Stop stop) {
+          c.rollback();
+          if (stop.outcome == CommitResult.Outcome.CONFLICT) {
+            return CommitResult.conflict();
+          }
+          IdempotencyClaim claim = mutation.claim().orElseThrow();
+          // On this connection: borrowing a second one while holding it could starve the pool.
+          Optional<Entry> first = entry(c, claim.scope(), claim.notBefore());
+          c.commit();
+          if (first.isPresent()) {
+            return CommitResult.keyTaken(first.get());
+          }
+          // The holder expired or was purged in between: claim again.
+        } catch (SQLException | RuntimeException e) {
+          c.rollback();
+          throw e;
+        }
+      } catch (SQLException e) {
+        if (attempt >= ATTEMPTS || !dialect.retryable(e)) {
+          throw new JdbcStoreException("commit failed", e);
+        }
+      }
+      if (attempt >= ATTEMPTS) {
+        throw new JdbcStoreException("commit kept losing its idempotency key", null);
+      }
+    }
+  }
+
+  private void write(Connection c, Mutation mutation) throws SQLException, Stop {
+    if (mutation.claim().isPresent()) {
+      claim(c, mutation.claim().get());
+    }
+    if (mutation.chain().isPresent()) {
+      chain(c, mutation.chain().get());
+    }
+    for (RecordWrite write : mutation.records()) {
+      record(c, write);
+    }
+    // Every condition held; the step writes on this connection, inside this transaction.
+    try {
+      mutation.runStep(UnitOfWork.of(c));
+    } catch (UnitOfWorkException e) {
+      if (e.getCause() instanceof SQLException sql) {
+        throw sql; // a serialization failure is retried like the mutation's own statements
+      }
+      throw e;
+    }
+  }
+
+  private static void claim(Connection c, IdempotencyClaim claim) throws SQLException, Stop {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO idempotency_record (actor_id, operation_id, protocol_version,"
+                + " idempotency_key, fingerprint, status, headers, body, stored_at_micros)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + " ON CONFLICT (actor_id, operation_id, protocol_version, idempotency_key)"
+                + " DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,"
+                + " headers = excluded.headers, body = excluded.body,"
+                + " stored_at_micros = excluded.stored_at_micros"
+                + " WHERE idempotency_record.stored_at_micros < ?")) {
+      scope(s, claim.scope());
+      Entry entry = claim.entry();
+      s.setString(5, entry.fingerprint());
+      s.setInt(6, entry.response().status());
+      s.setString(7, JsonText.write(entry.response().headers()));
+      s.setBytes(8, entry.response().body());
+      s.setLong(9, micros(entry.storedAt()));
+      s.setLong(10, micros(claim.notBefore()));
+      if (s.executeUpdate() == 0) {
+        throw new Stop(CommitResult.Outcome.KEY_TAKEN);
+      }
+    }
+  }
+
+  private static void chain(Connection c, ChainWrite write) throws SQLException, Stop {
+    if (write instanceof ChainWrite.Genesis genesis) {
+      StoredSession session = genesis.session();
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "INSERT INTO work_session (id, revision, last_event_hash, sealed, snapshot)"
+                  + " VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
+        s.setString(1, session.id());
+        s.setLong(2, session.cursor().revision());
+        s.setString(3, session.cursor().lastEventHash());
+        s.setBoolean(4, false);
+        s.setString(5, JsonText.write(session.snapshot()));
+        decides(s.executeUpdate());
+      }
+      event(c, session.id(), genesis.firstEvent());
+    } else if (write instanceof ChainWrite.Append append) {
+      ChainCursor next = append.updated().cursor();
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "UPDATE work_session SET revision = ?, last_event_hash = ?, snapshot = ?"
+                  + " WHERE id = ? AND revision = ? AND last_event_hash = ? AND NOT sealed")) {
+        s.setLong(1, next.revision());
+        s.setString(2, next.lastEventHash());
+        s.setString(3, JsonText.write(append.updated().snapshot()));
+        cursor(s, 4, append.workSessionId(), append.expected());
+        decides(s.executeUpdate());
+      }
+      event(c, append.workSessionId(), append.event());
+    } else {
+      ChainWrite.Seal seal = (ChainWrite.Seal) write;
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "UPDATE work_session SET sealed = ?"
+                  + " WHERE id = ? AND revision = ? AND last_event_hash = ? AND NOT sealed")) {
+        s.setBoolean(1, true);
+        cursor(s, 2, seal.workSessionId(), seal.expected());
+        decides(s.executeUpdate());
+      }
+    }
+  }
+
+  private static void event(Connection c, String workSessionId, JsonNode event)
+      throws SQLException {
+    long sequence = event.path("sequence").asLong();
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO jarvis_event (work_session_id, sequence, event_id, event)"
+                + " VALUES (?, ?, ?, ?)")) {
+      s.setString(1, workSessionId);
+      s.setLong(2, sequence);
+      s.setString(3, event.path("id").asText());
+      s.setString(4, JsonText.write(event));
+      s.executeUpdate();
+    }
+    Set<String> refs = new LinkedHashSet<>();
+    event.path("payload").path("evidence_refs").forEach(ref -> refs.add(ref.asText()));
+    if (refs.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO event_citation (work_session_id, ref, sequence) VALUES (?, ?, ?)")) {
+      for (String ref : refs) {
+        s.setString(1, workSessionId);
+        s.setString(2, ref);
+        s.setLong(3, sequence);
+        s.addBatch();
+      }
+      s.executeBatch();
+    }
+  }
+
+  private static void record(Connection c, RecordWrite write) throws SQLException, Stop {
+    StoredRecord record = write.record();
+    if (record.workSessionId().isPresent()) {
+      holdHostWide(c, record.kind(), record.id(), record.workSessionId().get());
+    }
+    String sql =
+        "INSERT INTO protocol_record (kind, work_session_id, id, status, recorded_revision,"
+            + " recorded_event_hash, body) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            + " ON CONFLICT (kind, work_session_id, id) "
+            + (write.createOnly()
+                ? "DO NOTHING"
+                : "DO UPDATE SET status = excluded.status,"
+                    + " recorded_revision = excluded.recorded_revision,"
+                    + " recorded_event_hash = excluded.recorded_event_hash, body = excluded.body");
+    try (PreparedStatement s = c.prepareStatement(sql)) {
+      s.setString(1, record.kind().name());
+      s.setString(2, record.workSessionId().orElse(""));
+      s.setString(3, record.id());
+      JsonNode status = record.body().path("status");
+      if (status.isTextual()) {
+        s.setString(4, status.asText());
+      } else {
+        s.setNull(4, Types.VARCHAR);
+      }
+      if (record.recordedAt().isPresent()) {
+        s.setLong(5, record.recordedAt().get().revision());
+        s.setString(6, record.recordedAt().get().lastEventHash());
+      } else {
+        s.setNull(5, Types.BIGINT);
+        s.setNull(6, Types.VARCHAR);
+      }
+      s.setString(7, JsonText.write(record.body()));
+      if (write.createOnly()) {
+        decides(s.executeUpdate());
+      } else {
+        s.executeUpdate();
+      }
+    }
+  }
+
+  /**
+   * Takes the host-wide id of a WorkSession record for its WorkSession (migration V3), or finds it
+   * held already. Held by another WorkSession, it stops the commit as a conflict; on PostgreSQL the
+   * insert first waits for a concurrent holder's transaction, so of two instances racing one id in
+   * two WorkSessions exactly one commits. Most record writes are new records, one insert each; an
+   * update of a record, or a conflict, reads who holds the id.
+   */
+  private static void holdHostWide(Connection c, RecordKind kind, String id, String workSessionId)
+      throws SQLException, Stop {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO host_wide_id (kind, id, work_session_id) VALUES (?, ?, ?)"
+                + " ON CONFLICT (kind, id) DO NOTHING")) {
+      s.setString(1, kind.name());
+      s.setString(2, id);
+      s.setString(3, workSessionId);
+      if (s.executeUpdate() == 1) {
+        return;
+      }
+    }
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT 1 FROM host_wide_id WHERE kind = ? AND id = ? AND work_session_id = ?"
+                + " UNION ALL"
+                // A WorkSession that recorded the id before V3 existed keeps its own record.
+                + " SELECT 1 FROM protocol_record WHERE kind = ? AND id = ? AND work_session_id = ?")) {
+      for (int from : new int[] {1, 4}) {
+        s.setString(from, kind.name());
+        s.setString(from + 1, id);
+        s.setString(from + 2, workSessionId);
+      }
+      try (ResultSet r = s.executeQuery()) {
+        if (!r.next()) {
+          throw new Stop(CommitResult.Outcome.CONFLICT);
+        }
+      }
+    }
+  }
+
+  /** An update count of 0 is a failed condition. */
+  private static void decides(int updated) throws Stop {
+    if (updated == 0) {
+      throw new Stop(CommitResult.Outcome.CONFLICT);
+    }
+  }
+
+  private static void cursor(PreparedStatement s, int from, String id, ChainCursor expected)
+      throws SQLException {
+    s.setString(from, id);
+    s.setLong(from + 1, expected.revision());
+    s.setString(from + 2, expected.lastEventHash());
+  }
+
+  private static void scope(PreparedStatement s, Scope scope) throws SQLException {
+    s.setString(1, scope.actorId());
+    s.setString(2, scope.operationId());
+    s.setString(3, scope.protocolVersion());
+    s.setString(4, scope.key());
+  }
+
+  // --- reads ---
+
+  /** One query, its rows mapped. */
+  private <T> List<T> query(String sql, Binder binder, Row<T> row) {
+    try (Connection c = pool.getConnection();
+        PreparedStatement s = c.prepareStatement(sql)) {
+      binder.bind(s);
+      List<T> out = new ArrayList<>();
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.add(row.map(r));
+        }
+      }
+      return out;
+    } catch (SQLException e) {
+      throw new JdbcStoreException("query failed", e);
+    }
+  }
+
+  private <T> Optional<T> one(String sql, Binder binder, Row<T> row) {
+    return query(sql, binder, row).stream().findFirst();
+  }
+
+  @FunctionalInterface
+  private interface Binder {
+    void bind(PreparedStatement s) throws SQLException;
+  }
+
+  @FunctionalInterface
+  private interface Row<T> {
+    T map(ResultSet r) throws SQLException;
+  }
+
+  @Override
+  public Optional<StoredSession> find(String workSessionId) {
+    return one(
+        "SELECT snapshot, sealed FROM work_session WHERE id = ?",
+        s -> s.setString(1, workSessionId),
+        r -> new StoredSession(JsonText.object(r.getString(1)), r.getBoolean(2)));
+  }
+
+  /**
+   * One query: the WorkSession's row joined to its records of that kind and those statuses (index
+   * {@code protocol_record_by_status}), one row per record, or one row without a record.
+   */
+  @Override
+  public Optional<SessionWithRecords> findWithRecords(
+      String workSessionId, RecordKind kind, Set<String> statuses) {
+    if (statuses.isEmpty()) {
+      return find(workSessionId).map(session -> new SessionWithRecords(session, List.of()));
+    }
+    List<String> wanted = List.copyOf(statuses);
+    String marks = String.join(", ", java.util.Collections.nCopies(wanted.size(), "?"));
+    List<SessionRow> rows =
+        query(
+            "SELECT w.snapshot, w.sealed, r.kind, r.work_session_id, r.id, r.recorded_revision,"
+                + " r.recorded_event_hash, r.body FROM work_session w"
+                + " LEFT JOIN protocol_record r ON r.work_session_id = w.id AND r.kind = ?"
+                + " AND r.status IN ("
+                + marks
+                + ") WHERE w.id = ? ORDER BY r.write_order",
+            s -> {
+              s.setString(1, kind.name());
+              for (int i = 0; i < wanted.size(); i++) {
+                s.setString(2 + i, wanted.get(i));
+              }
+              s.setString(2 + wanted.size(), workSessionId);
+            },
+            r ->
+                new SessionRow(
+                    r.getString(1),
+                    r.getBoolean(2),
+                    r.getString(3) == null ? Optional.empty() : Optional.of(record(r, 3))));
+    if (rows.isEmpty()) {
+      return Optional.empty();
+    }
+    // The snapshot repeats on every row; it is read once.
+    SessionRow first = rows.get(0);
+    StoredSession session = new StoredSession(JsonText.object(first.snapshot()), first.sealed());
+    List<StoredRecord> records = new ArrayList<>();
+    rows.forEach(row -> row.record().ifPresent(records::add));
+    return Optional.of(new SessionWithRecords(session, records));
+  }
+
+  /** A row of {@link #findWithRecords}: the WorkSession's columns, and a record if one joined. */
+  private record SessionRow(String snapshot, boolean sealed, Optional<StoredRecord> record) {}
+
+  @Override
+  public List<JsonNode> events(String workSessionId) {
+    return query(
+        "SELECT event FROM jarvis_event WHERE work_session_id = ? ORDER BY sequence",
+        s -> s.setString(1, workSessionId),
+        r -> JsonText.read(r.getString(1)));
+  }
+
+  @Override
+  public Optional<JsonNode> event(String workSessionId, String eventId) {
+    return one(
+        "SELECT event FROM jarvis_event WHERE work_session_id = ? AND event_id = ?"
+            + " ORDER BY sequence LIMIT 1",
+        s -> {
+          s.setString(1, workSessionId);
+          s.setString(2, eventId);
+        },
+        r -> JsonText.read(r.getString(1)));
+  }
+
+  @Override
+  public long countCiting(String workSessionId, String ref) {
+    return one(
+            "SELECT count(*) FROM event_citation WHERE work_session_id = ? AND ref = ?",
+            s -> {
+              s.setString(1, workSessionId);
+              s.setString(2, ref);
+            },
+            r -> r.getLong(1))
+        .orElse(0L);
+  }
+
+  private static final String RECORD_COLUMNS =
+      "SELECT kind, work_session_id, id, recorded_revision, recorded_event_hash, body"
+          + " FROM protocol_record";
+
+  private static StoredRecord record(ResultSet r) throws SQLException {
+    return record(r, 1);
+  }
+
+  /** The record whose {@link #RECORD_COLUMNS} start at column {@code from}. */
+  private static StoredRecord record(ResultSet r, int from) throws SQLException {
+    String workSessionId = r.getString(from + 1);
+    long revision = r.getLong(from + 3);
+    Optional<ChainCursor> recordedAt =
+        r.wasNull()
+            ? Optional.empty()
+            : Optional.of(new ChainCursor(revision, r.getString(from + 4)));
+    return new StoredRecord(
+        RecordKind.valueOf(r.getString(from)),
+        r.getString(from + 2),
+        workSessionId.isEmpty() ? Optional.empty() : Optional.of(workSessionId),
+        JsonText.read(r.getString(from + 5)),
+        recordedAt);
+  }
+
+  @Override
+  public Optional<StoredRecord> find(RecordKind kind, String id) {
+    return find(kind, "", id);
+  }
+
+  @Override
+  public Optional<StoredRecord> find(RecordKind kind, String workSessionId, String id) {
+    return one(
+        RECORD_COLUMNS + " WHERE kind = ? AND work_session_id = ? AND id = ?",
+        s -> {
+          s.setString(1, kind.name());
+          s.setString(2, workSessionId);
+          s.setString(3, id);
+        },
+        JdbcHostStores::record);
+  }
+
+  @Override
+  public Optional<StoredRecord> findInAnyWorkSession(RecordKind kind, String id) {
+    // Index protocol_record_by_kind_id (migration V2).
+    return one(
+        RECORD_COLUMNS
+            + " WHERE kind = ? AND id = ? AND work_session_id <> '' ORDER BY write_order LIMIT 1",
+        s -> {
+          s.setString(1, kind.name());
+          s.setString(2, id);
+        },
+        JdbcHostStores::record);
+  }
+
+  @Override
+  public List<StoredRecord> inSession(RecordKind kind, String workSessionId) {
+    return query(
+        RECORD_COLUMNS + " WHERE work_session_id = ? AND kind = ? ORDER BY write_order",
+        s -> {
+          s.setString(1, workSessionId);
+          s.setString(2, kind.name());
+        },
+        JdbcHostStores::record);
+  }
+
+  @Override
+  public List<StoredRecord> inSession(RecordKind kind, String workSessionId, Set<String> statuses) {
+    if (statuses.isEmpty()) {
+      return List.of();
+    }
+    List<String> wanted = List.copyOf(statuses);
+    String marks = String.join(", ", java.util.Collections.nCopies(wanted.size(), "?"));
+    return query(
+        RECORD_COLUMNS
+            + " WHERE work_session_id = ? AND kind = ? AND status IN ("
+            + marks
+            + ") ORDER BY write_order",
+        s -> {
+          s.setString(1, workSessionId);
+          s.setString(2, kind.name());
+          for (int i = 0; i < wanted.size(); i++) {
+            s.setString(3 + i, wanted.get(i));
+          }
+        },
+        JdbcHostStores::record);
+  }
+
+  @Override
+  public Optional<Entry> find(Scope scope, Instant notBefore) {
+    try (Connection c = pool.getConnection()) {
+      return entry(c, scope, notBefore);
+    } catch (SQLException e) {
+      throw new JdbcStoreException("query failed", e);
+    }
+  }
+
+  private static Optional<Entry> entry(Connection c, Scope scope, Instant notBefore)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT fingerprint, status, headers, body, stored_at_micros FROM idempotency_record"
+                + " WHERE actor_id = ? AND operation_id = ? AND protocol_version = ?"
+                + " AND idempotency_key = ? AND stored_at_micros >= ?")) {
+      scope(s, scope);
+      s.setLong(5, micros(notBefore));
+      try (ResultSet r = s.executeQuery()) {
+        if (!r.next()) {
+          return Optional.empty();
+        }
+        return Optional.of(
+            new Entry(
+                r.getString(1),
+                new StoredResponse(r.getInt(2), JsonText.headers(r.getString(3)), r.getBytes(4)),
+                Instant.EPOCH.plus(r.getLong(5), ChronoUnit.MICROS)));
+      }
+    }
+  }
+
+  @Override
+  public int deleteExpired(Instant notBefore, int limit) {
+    String sql =
+        "DELETE FROM idempotency_record"
+            + " WHERE (actor_id, operation_id, protocol_version, idempotency_key) IN ("
+            + " SELECT actor_id, operation_id, protocol_version, idempotency_key"
+            + " FROM idempotency_record WHERE stored_at_micros < ?"
+            + " ORDER BY stored_at_micros LIMIT ?"
+            + dialect.skipLocked()
+            + ")";
+    try (Connection c = pool.getConnection();
+        PreparedStatement s = c.prepareStatement(sql)) {
+      s.setLong(1, micros(notBefore));
+      s.setInt(2, limit);
+      return s.executeUpdate();
+    } catch (SQLException e) {
+      throw new JdbcStoreException("retention cleanup failed", e);
+    }
+  }
+
+  /** Microseconds since the epoch: PostgreSQL's precision, kept by both databases. */
+  private static long micros(Instant instant) {
+    return ChronoUnit.MICROS.between(Instant.EPOCH, instant);
+  }
+}

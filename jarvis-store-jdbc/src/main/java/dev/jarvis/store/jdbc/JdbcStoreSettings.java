@@ -1,0 +1,56 @@
+package dev.jarvis.store.jdbc;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Where and how the JDBC store connects.
+ *
+ * @param jdbcUrl a {@code jdbc:postgresql:} or {@code jdbc:sqlite:} URL, without a password
+ * @param password the database password, from the environment, never from a flag or a log
+ * @param schema the schema to keep the tables in (PostgreSQL), else the connection's default
+ * @param poolSize the most connections the pool opens
+ */
+public record JdbcStoreSettings(
+    String jdbcUrl, Optional<String> password, Optional<String> schema, int poolSize) {
+
+  /** Connections unless told otherwise: one per concurrent request the host serves well. */
+  public static final int DEFAULT_POOL_SIZE = 16;
+
+  public JdbcStoreSettings {
+    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+    Objects.requireNonNull(password, "password");
+    Objects.requireNonNull(schema, "schema");
+    if (poolSize < 1) {
+      throw new IllegalArgumentException("poolSize must be at least 1");
+    }
+  }
+
+  /** The URL with the default pool, no password, the default schema. */
+  public static JdbcStoreSettings of(String jdbcUrl) {
+    return new JdbcStoreSettings(jdbcUrl, Optional.empty(), Optional.empty(), DEFAULT_POOL_SIZE);
+  }
+
+  public JdbcStoreSettings withPassword(Optional<String> password) {
+    return new JdbcStoreSettings(jdbcUrl, password, schema, poolSize);
+  }
+
+  public JdbcStoreSettings withSchema(String schema) {
+    return new JdbcStoreSettings(jdbcUrl, password, Optional.of(schema), poolSize);
+  }
+
+  public JdbcStoreSettings withPoolSize(int poolSize) {
+    return new JdbcStoreSettings(jdbcUrl, password, schema, poolSize);
+  }
+
+  /** The URL without its query string, which may carry credentials: safe to log. */
+  public String redactedUrl() {
+    int query = jdbcUrl.indexOf('?');
+    return query < 0 ? jdbcUrl : jdbcUrl.substring(0, query) + "?…";
+  }
+
+  @Override
+  public String toString() {
+    return "JdbcStoreSettings[" + redactedUrl() + ", pool " + poolSize + "]";
+  }
+}

@@ -1,0 +1,160 @@
+package dev.jarvis.store.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.core.ProtocolOperations;
+import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.core.chain.EventChain;
+import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.headers.RequestTimestamp;
+import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.host.HostAuth;
+import dev.jarvis.host.HostConfig;
+import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.StoredResponse;
+import dev.jarvis.host.StoredSession;
+import dev.jarvis.store.tck.PostgresTestSchema;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * What one appendJarvisEvent costs the database, as an operator sizes a pool and a database by it:
+ * the round trips (statements and commits) and the connections borrowed, counted at the JDBC
+ * interface on PostgreSQL.
+ */
+class AppendRoundTripsTest {
+
+  private static final String HUMAN_WORKER = "worker-human-1";
+  private static final String AGENT_WORKER = "worker-agent-1";
+  private static final String HUMAN = "actor-human-1";
+  private static final String AGENT = "actor-agent-1";
+  private static final String WS = "ws-round-trips";
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-06-12T18:00:00Z"), ZoneOffset.UTC);
+
+  private PostgresTestSchema schema;
+  private CountingDataSource counting;
+  private JdbcHostStores stores;
+  private ProtocolHost host;
+  private int keys;
+
+  @BeforeEach
+  void hostOnPostgres() throws Exception {
+    schema = PostgresTestSchema.create("jarvis_rt");
+    PGSimpleDataSource dataSource = new PGSimpleDataSource();
+    dataSource.setUrl(schema.url());
+    dataSource.setCurrentSchema(schema.name());
+    counting = new CountingDataSource(dataSource);
+    stores = JdbcHostStores.on(counting.dataSource());
+    host =
+        new ProtocolHost(
+            HostConfig.builder(HostAuth.anyCaller())
+                .clock(CLOCK)
+                .traceIds(() -> "trace-round-trips")
+                .stores(stores)
+                .build());
+    host.seedPolicy(SampleRecords.policy());
+    admin("registerWorker", "worker_id", HUMAN_WORKER, SampleRecords.worker(HUMAN_WORKER, "human"));
+    admin("registerWorker", "worker_id", AGENT_WORKER, SampleRecords.worker(AGENT_WORKER, "agent"));
+    admin(
+        "registerActor",
+        "actor_id",
+        HUMAN,
+        SampleRecords.actor(HUMAN, HUMAN_WORKER, "human", "2026-06-12T17:00:00Z"));
+    admin(
+        "registerActor",
+        "actor_id",
+        AGENT,
+        SampleRecords.actor(AGENT, AGENT_WORKER, "agent", "2026-06-12T17:00:00Z"));
+    accepted(
+        send(
+            "createWorkSession",
+            Map.of(),
+            HUMAN,
+            ChainCursor.GENESIS,
+            SampleRecords.workSession(WS, HUMAN, HUMAN_WORKER, AGENT_WORKER, now())));
+  }
+
+  @AfterEach
+  void dropSchema() throws Exception {
+    if (stores != null) {
+      stores.close();
+    }
+    if (schema != null) {
+      schema.close();
+    }
+  }
+
+  @Test
+  void anAgentsAppendCostsEightRoundTripsOnFiveBorrowedConnections() {
+    ChainCursor at = stores.find(WS).map(StoredSession::cursor).orElseThrow();
+    JsonNode event =
+        EventChain.next(
+            at, SampleRecords.eventDraft("event-note-1", WS, AGENT, "note.added", now()));
+    counting.reset();
+
+    accepted(send("appendJarvisEvent", Map.of("work_session_id", WS), AGENT, at, event));
+
+    // Reads outside the transaction, each on a connection of its own: the acting Actor and its
+    // Worker (the guard; the rest of the request reuses that Actor), the WorkSession joined to its
+    // open Requests (the expiry check), the Policy (an agent action may be governed). The
+    // transaction: the idempotency claim (a first request is not looked up before), the
+    // conditional WorkSession update and the event insert (BEGIN travels with the first), COMMIT.
+    assertEquals(
+        Map.of("round trips", 8, "statements", 7, "commits", 1, "borrowed connections", 5),
+        Map.of(
+            "round trips", counting.roundTrips(),
+            "statements", counting.statements.get(),
+            "commits", counting.commits.get(),
+            "borrowed connections", counting.borrows.get()));
+  }
+
+  private void admin(String operationId, String pathName, String id, JsonNode body) {
+    accepted(
+        send(operationId, Map.of(pathName, id), HostConfig.DEFAULT_ADMIN_ACTOR_ID, null, body));
+  }
+
+  private StoredResponse send(
+      String operationId,
+      Map<String, String> path,
+      String actor,
+      ChainCursor cursor,
+      JsonNode body) {
+    Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.put(JarvisHeaders.PROTOCOL_VERSION, JarvisSpec.PROTOCOL_VERSION);
+    headers.put(JarvisHeaders.ACTOR_ID, actor);
+    headers.put(JarvisHeaders.IDEMPOTENCY_KEY, "round-trips-" + ++keys);
+    headers.put(JarvisHeaders.REQUEST_TIMESTAMP, now());
+    if (cursor != null) {
+      headers.put(JarvisHeaders.EXPECTED_WORK_SESSION_REVISION, Long.toString(cursor.revision()));
+      headers.put(JarvisHeaders.PREVIOUS_EVENT_HASH, cursor.lastEventHash());
+    }
+    return host.answer(
+        ProtocolOperations.byId(operationId),
+        name -> Optional.ofNullable(headers.get(name)),
+        path,
+        body.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void accepted(StoredResponse response) {
+    assertEquals(
+        true,
+        response.status() < 300,
+        () -> "refused: " + new String(response.body(), StandardCharsets.UTF_8));
+  }
+
+  private static String now() {
+    return RequestTimestamp.format(CLOCK.instant());
+  }
+}

@@ -1,0 +1,824 @@
+package dev.jarvis.store.tck;
+
+import static dev.jarvis.store.tck.StoreFixtures.T0;
+import static dev.jarvis.store.tck.StoreFixtures.append;
+import static dev.jarvis.store.tck.StoreFixtures.claim;
+import static dev.jarvis.store.tck.StoreFixtures.cursorAfter;
+import static dev.jarvis.store.tck.StoreFixtures.genesis;
+import static dev.jarvis.store.tck.StoreFixtures.global;
+import static dev.jarvis.store.tck.StoreFixtures.record;
+import static dev.jarvis.store.tck.StoreFixtures.scope;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.core.chain.EventChain;
+import dev.jarvis.host.ChainWrite;
+import dev.jarvis.host.CommitResult;
+import dev.jarvis.host.CommitResult.Outcome;
+import dev.jarvis.host.HostStores;
+import dev.jarvis.host.IdempotencyClaim;
+import dev.jarvis.host.IdempotencyStore;
+import dev.jarvis.host.Mutation;
+import dev.jarvis.host.RecordKind;
+import dev.jarvis.host.RecordWrite;
+import dev.jarvis.host.SessionWithRecords;
+import dev.jarvis.host.StoredRecord;
+import dev.jarvis.host.StoredResponse;
+import dev.jarvis.host.StoredSession;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The contract every {@link HostStores} keeps, as a JUnit 5 suite: extend it, implement {@link
+ * #newStores()} (a fresh, empty store per test) and, for a store several host instances share,
+ * {@link #secondInstance(HostStores)} (another handle on the same data: another pool, another
+ * process's view). The concurrent tests then spread their writers over both handles.
+ *
+ * <p>What it holds a store to: every commit is all or nothing; a chain write is conditional on the
+ * cursor (one winner under concurrency, chains stay linear); an idempotency claim is an insert that
+ * fails while a live record holds the key, and the loser gets the winner's response byte for byte;
+ * expired records are neither found nor kept; WorkSessions are isolated from each other; ids of
+ * WorkSession records are host-wide (of writers racing one id in several WorkSessions, through
+ * several instances, one wins, and host instances answer the others with the id's refusal); what is
+ * stored comes back as it went. No test sleeps: concurrency is started by barriers.
+ */
+public abstract class HostStoresContract {
+
+  /** Writers in the concurrent tests. */
+  protected static final int WRITERS = 8;
+
+  /** Rounds of the races of one record id in {@link #WRITERS} WorkSessions. */
+  protected static final int ID_RACE_ROUNDS = 5;
+
+  private HostStores stores;
+  private HostStores other;
+  private ExecutorService pool;
+
+  /** A fresh, empty store; the suite closes it after the test. */
+  protected abstract HostStores newStores() throws Exception;
+
+  /**
+   * Another handle on the data of {@code first}, as a second host instance would open it; the suite
+   * closes it after the test. The default is {@code first} itself, for a store only one instance
+   * uses.
+   */
+  protected HostStores secondInstance(HostStores first) throws Exception {
+    return first;
+  }
+
+  @BeforeEach
+  void open() throws Exception {
+    stores = newStores();
+    other = secondInstance(stores);
+    pool = Executors.newFixedThreadPool(WRITERS);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    pool.shutdownNow();
+    if (other != stores) {
+      other.close();
+    }
+    stores.close();
+  }
+
+  /** The handle writer {@code i} uses: alternately the first and the second instance. */
+  private HostStores handle(int i) {
+    return i % 2 == 0 ? stores : other;
+  }
+
+  private CommitResult commit(Mutation mutation) {
+    return stores.commit(mutation);
+  }
+
+  private ChainCursor create(String workSessionId) {
+    ChainWrite.Genesis genesis = genesis(workSessionId);
+    assertEquals(Outcome.COMMITTED, commit(Mutation.of(genesis, List.of())).outcome());
+    return cursorAfter(genesis.firstEvent());
+  }
+
+  private ChainCursor cursor(String workSessionId) {
+    return stores.sessions().find(workSessionId).orElseThrow().cursor();
+  }
+
+  private <T> List<T> together(List<Callable<T>> tasks) throws Exception {
+    return Together.run(pool, tasks);
+  }
+
+  // --- WorkSessions and chains ---
+
+  @Test
+  void aWorkSessionIdIsCreatedOnce() {
+    ChainCursor cursor = create("ws-1");
+    assertEquals(Outcome.CONFLICT, commit(Mutation.of(genesis("ws-1"), List.of())).outcome());
+    assertEquals(cursor, cursor("ws-1"));
+    assertEquals(1, stores.sessions().events("ws-1").size());
+  }
+
+  @Test
+  void concurrentGenesesOfOneIdHaveOneWinner() throws Exception {
+    List<Callable<Outcome>> tasks = new ArrayList<>();
+    for (int i = 0; i < WRITERS; i++) {
+      HostStores handle = handle(i);
+      tasks.add(() -> handle.commit(Mutation.of(genesis("ws-race"), List.of())).outcome());
+    }
+    List<Outcome> outcomes = together(tasks);
+    assertEquals(
+        1, outcomes.stream().filter(Outcome.COMMITTED::equals).count(), outcomes::toString);
+    assertEquals(1, other.sessions().events("ws-race").size());
+  }
+
+  @Test
+  void anAppendAtTheCurrentCursorWritesEventSnapshotAndRecordsTogether() {
+    ChainCursor first = create("ws-1");
+    ChainWrite.Append write = append("ws-1", first);
+    ChainCursor next = cursorAfter(write.event());
+    StoredRecord review = record(RecordKind.REVIEW, "ws-1", "review-1", "recorded", next);
+    assertEquals(
+        Outcome.COMMITTED, commit(Mutation.of(write, List.of(RecordWrite.put(review)))).outcome());
+    StoredSession stored = other.sessions().find("ws-1").orElseThrow();
+    assertEquals(next, stored.cursor());
+    assertSameJson(write.updated().snapshot(), stored.snapshot());
+    List<JsonNode> events = events("ws-1");
+    assertEquals(2, events.size());
+    assertSameJson(genesis("ws-1").firstEvent(), events.get(0));
+    assertSameJson(write.event(), events.get(1));
+    assertEquals(review, other.records().find(RecordKind.REVIEW, "ws-1", "review-1").orElseThrow());
+  }
+
+  static Stream<Arguments> staleCursors() {
+    return Stream.of(
+        Arguments.of(
+            "an older revision", (CursorChange) c -> new ChainCursor(0, c.lastEventHash())),
+        Arguments.of("a newer revision", (CursorChange) c -> new ChainCursor(2, c.lastEventHash())),
+        Arguments.of(
+            "another last event hash",
+            (CursorChange) c -> new ChainCursor(c.revision(), "sha256:" + "0".repeat(64))));
+  }
+
+  /** Turns the current cursor into a stale one. */
+  @FunctionalInterface
+  interface CursorChange {
+    ChainCursor apply(ChainCursor current);
+  }
+
+  @ParameterizedTest(name = "at {0}")
+  @MethodSource("staleCursors")
+  void anAppendAtAStaleCursorWritesNothing(String what, CursorChange change) {
+    ChainCursor current = create("ws-1");
+    ChainWrite.Append write = append("ws-1", change.apply(current));
+    IdempotencyClaim claim = claim(scope("k-stale"), "stale", T0);
+    StoredRecord review = record(RecordKind.REVIEW, "ws-1", "review-1", "recorded", current);
+    CommitResult result =
+        commit(Mutation.of(write, List.of(RecordWrite.put(review))).claiming(claim));
+    assertEquals(Outcome.CONFLICT, result.outcome());
+    assertNothingWrittenAfterGenesis("ws-1", current);
+    assertTrue(stores.idempotency().find(claim.scope(), T0.minusSeconds(1)).isEmpty());
+  }
+
+  @Test
+  void anAppendToAnUnknownWorkSessionIsAConflict() {
+    assertEquals(
+        Outcome.CONFLICT,
+        commit(Mutation.of(append("ws-none", ChainCursor.GENESIS), List.of())).outcome());
+    assertTrue(stores.sessions().find("ws-none").isEmpty());
+    assertTrue(stores.sessions().events("ws-none").isEmpty());
+  }
+
+  @Test
+  void concurrentAppendsAtOneCursorHaveExactlyOneWinner() throws Exception {
+    ChainCursor cursor = create("ws-1");
+    List<Callable<Outcome>> tasks = new ArrayList<>();
+    for (int i = 0; i < WRITERS; i++) {
+      HostStores handle = handle(i);
+      String ref = "writer:" + i;
+      tasks.add(() -> handle.commit(Mutation.of(append("ws-1", cursor, ref), List.of())).outcome());
+    }
+    List<Outcome> outcomes = together(tasks);
+    assertEquals(
+        1, outcomes.stream().filter(Outcome.COMMITTED::equals).count(), outcomes::toString);
+    List<JsonNode> events = events("ws-1");
+    assertEquals(2, events.size());
+    assertEquals(Optional.empty(), EventChain.verify(events));
+  }
+
+  @Test
+  void contendedWritersBuildOneLinearChain() throws Exception {
+    create("ws-1");
+    int perWriter = 5;
+    List<Callable<Integer>> tasks = new ArrayList<>();
+    for (int i = 0; i < WRITERS; i++) {
+      HostStores handle = handle(i);
+      tasks.add(
+          () -> {
+            int conflicts = 0;
+            for (int done = 0; done < perWriter; ) {
+              ChainCursor at = handle.sessions().find("ws-1").orElseThrow().cursor();
+              if (handle.commit(Mutation.of(append("ws-1", at), List.of())).outcome()
+                  == Outcome.COMMITTED) {
+                done++;
+              } else {
+                conflicts++;
+              }
+            }
+            return conflicts;
+          });
+    }
+    together(tasks);
+    List<JsonNode> events = other.sessions().events("ws-1");
+    assertEquals(1 + WRITERS * perWriter, events.size());
+    assertEquals(Optional.empty(), EventChain.verify(events));
+    assertEquals(cursorAfter(events.get(events.size() - 1)), cursor("ws-1"));
+  }
+
+  @Test
+  void aSealedWorkSessionTakesNoAppendAndNoSecondSeal() {
+    ChainCursor cursor = create("ws-1");
+    StoredRecord manifest = record(RecordKind.EVIDENCE_MANIFEST, "ws-1", "m-1", "", cursor);
+    assertEquals(
+        Outcome.COMMITTED,
+        commit(
+                Mutation.of(
+                    new ChainWrite.Seal("ws-1", cursor), List.of(RecordWrite.create(manifest))))
+            .outcome());
+    assertEquals(
+        Outcome.CONFLICT,
+        commit(Mutation.of(new ChainWrite.Seal("ws-1", cursor), List.of())).outcome());
+    assertEquals(
+        Outcome.CONFLICT, commit(Mutation.of(append("ws-1", cursor), List.of())).outcome());
+    StoredSession sealed = other.sessions().find("ws-1").orElseThrow();
+    assertTrue(sealed.sealed());
+    assertEquals(cursor, sealed.cursor());
+    assertEquals(
+        manifest, other.records().find(RecordKind.EVIDENCE_MANIFEST, "ws-1", "m-1").orElseThrow());
+  }
+
+  @Test
+  void aSealAtAStaleCursorWritesNothing() {
+    ChainCursor first = create("ws-1");
+    ChainWrite.Append write = append("ws-1", first);
+    commit(Mutation.of(write, List.of()));
+    StoredRecord manifest = record(RecordKind.EVIDENCE_MANIFEST, "ws-1", "m-1", "", first);
+    assertEquals(
+        Outcome.CONFLICT,
+        commit(Mutation.of(new ChainWrite.Seal("ws-1", first), List.of(RecordWrite.put(manifest))))
+            .outcome());
+    assertFalse(stores.sessions().find("ws-1").orElseThrow().sealed());
+    assertTrue(stores.records().find(RecordKind.EVIDENCE_MANIFEST, "ws-1", "m-1").isEmpty());
+  }
+
+  // --- all or nothing ---
+
+  @Test
+  void anExistingCreateOnlyRecordMakesTheWholeMutationAConflict() {
+    ChainCursor cursor = create("ws-1");
+    StoredRecord report = global(RecordKind.OUTCOME_REPORT, "report-1", "first");
+    commit(Mutation.records(List.of(RecordWrite.create(report))));
+    IdempotencyClaim claim = claim(scope("k-1"), "second", T0);
+    StoredRecord review = record(RecordKind.REVIEW, "ws-1", "review-1", "recorded", cursor);
+    CommitResult result =
+        commit(
+            Mutation.of(
+                    append("ws-1", cursor),
+                    List.of(
+                        RecordWrite.put(review),
+                        RecordWrite.create(
+                            global(RecordKind.OUTCOME_REPORT, "report-1", "second"))))
+                .claiming(claim));
+    assertEquals(Outcome.CONFLICT, result.outcome());
+    assertNothingWrittenAfterGenesis("ws-1", cursor);
+    assertEquals(
+        report, stores.records().find(RecordKind.OUTCOME_REPORT, "report-1").orElseThrow());
+    assertTrue(stores.idempotency().find(claim.scope(), T0.minusSeconds(1)).isEmpty());
+  }
+
+  @Test
+  void aTakenKeyWritesNothingAndAnswersTheFirstResponseByteForByte() {
+    ChainCursor cursor = create("ws-1");
+    IdempotencyClaim first = claim(scope("k-1"), "first", T0);
+    assertEquals(Outcome.COMMITTED, commit(Mutation.records(List.of()).claiming(first)).outcome());
+    StoredRecord review = record(RecordKind.REVIEW, "ws-1", "review-1", "recorded", cursor);
+    CommitResult result =
+        commit(
+            Mutation.of(append("ws-1", cursor), List.of(RecordWrite.put(review)))
+                .claiming(claim(scope("k-1"), "second", T0.plusSeconds(1))));
+    assertEquals(Outcome.KEY_TAKEN, result.outcome());
+    assertSameEntry(first.entry(), result.firstResponse().orElseThrow());
+    assertNothingWrittenAfterGenesis("ws-1", cursor);
+  }
+
+  @Test
+  void concurrentClaimsOfOneKeyHaveOneEffectAndOneAnswer() throws Exception {
+    for (int i = 0; i < WRITERS; i++) {
+      create("ws-" + i);
+    }
+    List<Callable<CommitResult>> tasks = new ArrayList<>();
+    for (int i = 0; i < WRITERS; i++) {
+      HostStores handle = handle(i);
+      String ws = "ws-" + i;
+      ChainCursor at = cursor(ws);
+      IdempotencyClaim claim = claim(scope("k-race"), "writer-" + i, T0);
+      tasks.add(() -> handle.commit(Mutation.of(append(ws, at), List.of()).claiming(claim)));
+    }
+    List<CommitResult> results = together(tasks);
+    List<Integer> winners = new ArrayList<>();
+    for (int i = 0; i < WRITERS; i++) {
+      if (results.get(i).outcome() == Outcome.COMMITTED) {
+        winners.add(i);
+      }
+    }
+    assertEquals(1, winners.size(), results::toString);
+    int winner = winners.get(0);
+    IdempotencyStore.Entry stored =
+        other.idempotency().find(scope("k-race"), T0.minusSeconds(1)).orElseThrow();
+    assertSameEntry(claim(scope("k-race"), "writer-" + winner, T0).entry(), stored);
+    for (int i = 0; i < WRITERS; i++) {
+      int events = stores.sessions().events("ws-" + i).size();
+      if (i == winner) {
+        assertEquals(2, events);
+      } else {
+        assertEquals(Outcome.KEY_TAKEN, results.get(i).outcome());
+        assertSameEntry(stored, results.get(i).firstResponse().orElseThrow());
+        assertEquals(1, events, "the loser ws-" + i + " appended nothing");
+      }
+    }
+  }
+
+  // --- retention ---
+
+  @Test
+  void anExpiredRecordIsNotFoundAndItsKeyCanBeClaimedAgain() {
+    IdempotencyClaim old = claim(scope("k-1"), "old", T0);
+    commit(Mutation.records(List.of()).claiming(old));
+    Instant later = T0.plusSeconds(7200);
+    assertTrue(stores.idempotency().find(scope("k-1"), T0).isPresent());
+    assertTrue(stores.idempotency().find(scope("k-1"), T0.plusMillis(1)).isEmpty());
+    IdempotencyClaim fresh = claim(scope("k-1"), "fresh", later);
+    assertEquals(Outcome.COMMITTED, commit(Mutation.records(List.of()).claiming(fresh)).outcome());
+    assertSameEntry(
+        fresh.entry(), other.idempotency().find(scope("k-1"), later.minusSeconds(1)).orElseThrow());
+  }
+
+  @Test
+  void deleteExpiredRemovesOnlyExpiredRecordsInBatches() {
+    for (int i = 0; i < 5; i++) {
+      commit(Mutation.records(List.of()).claiming(claim(scope("old-" + i), "old", T0)));
+    }
+    Instant later = T0.plusSeconds(60);
+    commit(Mutation.records(List.of()).claiming(claim(scope("live"), "live", later)));
+    assertEquals(2, stores.idempotency().deleteExpired(later, 2));
+    assertEquals(3, other.idempotency().deleteExpired(later, 100));
+    assertEquals(0, stores.idempotency().deleteExpired(later, 100));
+    assertTrue(stores.idempotency().find(scope("live"), later).isPresent());
+    for (int i = 0; i < 5; i++) {
+      assertTrue(stores.idempotency().find(scope("old-" + i), T0).isEmpty());
+    }
+  }
+
+  // --- isolation and queries ---
+
+  @Test
+  void recordsOfTwoWorkSessionsNeverSeeOrReplaceEachOther() {
+    ChainCursor a = create("ws-a");
+    ChainCursor b = create("ws-b");
+    StoredRecord inA = record(RecordKind.REQUEST, "ws-a", "req-a", "pending", a);
+    StoredRecord inB = record(RecordKind.REQUEST, "ws-b", "req-b", "approved", b);
+    commit(Mutation.records(List.of(RecordWrite.put(inA))));
+    commit(Mutation.records(List.of(RecordWrite.put(inB))));
+    assertEquals(inA, stores.records().find(RecordKind.REQUEST, "ws-a", "req-a").orElseThrow());
+    assertTrue(stores.records().find(RecordKind.REQUEST, "ws-a", "req-b").isEmpty());
+    assertTrue(stores.records().find(RecordKind.REQUEST, "ws-b", "req-a").isEmpty());
+    assertEquals(List.of(inA), stores.records().inSession(RecordKind.REQUEST, "ws-a"));
+    assertEquals(
+        List.of(inA),
+        stores.records().inSession(RecordKind.REQUEST, "ws-a", Set.of("pending", "approved")));
+    assertTrue(stores.records().find(RecordKind.REQUEST, "req-a").isEmpty(), "not a global record");
+    assertEquals(
+        Outcome.COMMITTED,
+        commit(
+                Mutation.records(
+                    List.of(RecordWrite.create(global(RecordKind.ACTOR, "req-a", "x")))))
+            .outcome(),
+        "a record outside WorkSessions has its own space");
+  }
+
+  // --- host-wide ids ---
+
+  @Test
+  void anIdAnotherWorkSessionHoldsMakesTheWholeMutationAConflict() {
+    ChainCursor a = create("ws-a");
+    ChainCursor b = create("ws-b");
+    StoredRecord inA = record(RecordKind.REQUEST, "ws-a", "req-1", "pending", a);
+    commit(Mutation.records(List.of(RecordWrite.put(inA))));
+    IdempotencyClaim claim = claim(scope("k-reuse"), "reuse", T0);
+    CommitResult result =
+        other.commit(
+            Mutation.of(
+                    append("ws-b", b, "writer:0"),
+                    List.of(
+                        RecordWrite.put(record(RecordKind.REVIEW, "ws-b", "review-1", "x", b)),
+                        RecordWrite.put(record(RecordKind.REQUEST, "ws-b", "req-1", "pending", b))))
+                .claiming(claim));
+    assertEquals(Outcome.CONFLICT, result.outcome());
+    assertNothingWrittenAfterGenesis("ws-b", b);
+    assertTrue(stores.records().find(RecordKind.REQUEST, "ws-b", "req-1").isEmpty());
+    assertTrue(stores.idempotency().find(claim.scope(), T0.minusSeconds(1)).isEmpty());
+    assertEquals(
+        inA, stores.records().findInAnyWorkSession(RecordKind.REQUEST, "req-1").orElseThrow());
+    StoredRecord resolved = record(RecordKind.REQUEST, "ws-a", "req-1", "approved", a);
+    assertEquals(
+        Outcome.COMMITTED,
+        other.commit(Mutation.records(List.of(RecordWrite.put(resolved)))).outcome(),
+        "the WorkSession holding the id updates its record");
+    assertEquals(
+        Outcome.COMMITTED,
+        commit(
+                Mutation.records(
+                    List.of(RecordWrite.put(record(RecordKind.REVIEW, "ws-b", "req-1", "x", b)))))
+            .outcome(),
+        "another kind is another id");
+  }
+
+  @Test
+  void concurrentRecordsOfOneIdInManyWorkSessionsHaveOneWinner() throws Exception {
+    for (int i = 0; i < WRITERS; i++) {
+      create("ws-" + i);
+    }
+    for (int round = 0; round < ID_RACE_ROUNDS; round++) {
+      String id = "pd-race-" + round;
+      List<ChainCursor> before = new ArrayList<>();
+      List<Callable<Outcome>> tasks = new ArrayList<>();
+      for (int i = 0; i < WRITERS; i++) {
+        HostStores handle = handle(i);
+        String ws = "ws-" + i;
+        ChainCursor at = cursor(ws);
+        before.add(at);
+        ChainWrite.Append write = append(ws, at);
+        StoredRecord decision =
+            record(RecordKind.POLICY_DECISION, ws, id, "", cursorAfter(write.event()));
+        IdempotencyClaim claim = claim(scope("k-" + id + "-" + i), "writer-" + i, T0);
+        tasks.add(
+            () ->
+                handle
+                    .commit(Mutation.of(write, List.of(RecordWrite.put(decision))).claiming(claim))
+                    .outcome());
+      }
+      List<Outcome> outcomes = together(tasks);
+      List<Integer> winners = new ArrayList<>();
+      for (int i = 0; i < WRITERS; i++) {
+        if (outcomes.get(i) == Outcome.COMMITTED) {
+          winners.add(i);
+        } else {
+          assertEquals(Outcome.CONFLICT, outcomes.get(i), outcomes::toString);
+        }
+      }
+      assertEquals(1, winners.size(), "round " + round + ": " + outcomes);
+      String winner = "ws-" + winners.get(0);
+      for (int i = 0; i < WRITERS; i++) {
+        String ws = "ws-" + i;
+        boolean won = ws.equals(winner);
+        assertEquals(won, !cursor(ws).equals(before.get(i)), ws + " moved on only if it won");
+        assertEquals(won, other.records().find(RecordKind.POLICY_DECISION, ws, id).isPresent(), ws);
+        assertEquals(
+            won,
+            other.idempotency().find(scope("k-" + id + "-" + i), T0.minusSeconds(1)).isPresent(),
+            ws + " claimed its key only if it won");
+      }
+      assertEquals(
+          Optional.of(winner),
+          stores
+              .records()
+              .findInAnyWorkSession(RecordKind.POLICY_DECISION, id)
+              .orElseThrow()
+              .workSessionId());
+    }
+  }
+
+  @ParameterizedTest(name = "racing a {0} id")
+  @EnumSource(ProtocolHostPair.Raced.class)
+  void hostInstancesRacingOneIdInManyWorkSessionsGiveOneWinnerAndTheLosersTheIdsRefusal(
+      ProtocolHostPair.Raced raced) throws Exception {
+    ProtocolHostPair.race(raced, stores, other, pool, WRITERS, ID_RACE_ROUNDS);
+  }
+
+  @Test
+  void theWorkSessionHoldingAKindAndIdIsOneIndexedQuery() {
+    ChainCursor a = create("ws-a");
+    ChainCursor b = create("ws-b");
+    assertTrue(stores.records().findInAnyWorkSession(RecordKind.REQUEST, "req-1").isEmpty());
+    StoredRecord pending = record(RecordKind.REQUEST, "ws-b", "req-1", "pending", b);
+    commit(Mutation.records(List.of(RecordWrite.create(pending))));
+    assertEquals(
+        pending,
+        other.records().findInAnyWorkSession(RecordKind.REQUEST, "req-1").orElseThrow(),
+        "another instance sees which WorkSession holds the id");
+    StoredRecord approved = record(RecordKind.REQUEST, "ws-b", "req-1", "approved", b);
+    commit(Mutation.records(List.of(RecordWrite.put(approved))));
+    assertEquals(
+        approved, stores.records().findInAnyWorkSession(RecordKind.REQUEST, "req-1").orElseThrow());
+    assertEquals(
+        Outcome.CONFLICT,
+        commit(
+                Mutation.records(
+                    List.of(
+                        RecordWrite.put(
+                            record(RecordKind.REQUEST, "ws-a", "req-1", "pending", a)))))
+            .outcome(),
+        "ids of WorkSession records are host-wide");
+    assertEquals(
+        Optional.of("ws-b"),
+        stores
+            .records()
+            .findInAnyWorkSession(RecordKind.REQUEST, "req-1")
+            .orElseThrow()
+            .workSessionId(),
+        "the WorkSession holding the id answers");
+    assertTrue(
+        stores.records().findInAnyWorkSession(RecordKind.REVIEW, "req-1").isEmpty(),
+        "another kind is another id");
+    stores.seed(global(RecordKind.ACTOR, "actor-1", "outside"));
+    assertTrue(
+        stores.records().findInAnyWorkSession(RecordKind.ACTOR, "actor-1").isEmpty(),
+        "records outside WorkSessions are not among them");
+  }
+
+  @Test
+  void eventsAndCitationsBelongToTheirWorkSession() {
+    ChainCursor a = create("ws-a");
+    create("ws-b");
+    ChainWrite.Append cite = append("ws-a", a, "policy_decision:pd-1", "other:1");
+    commit(Mutation.of(cite, List.of()));
+    ChainWrite.Append again = append("ws-a", cursorAfter(cite.event()), "policy_decision:pd-1");
+    commit(Mutation.of(again, List.of()));
+    assertEquals(2, stores.sessions().countCiting("ws-a", "policy_decision:pd-1"));
+    assertEquals(1, stores.sessions().countCiting("ws-a", "other:1"));
+    assertEquals(0, stores.sessions().countCiting("ws-b", "policy_decision:pd-1"));
+    String eventId = cite.event().path("id").asText();
+    assertSameJson(cite.event(), stores.sessions().event("ws-a", eventId).orElseThrow());
+    assertTrue(stores.sessions().event("ws-b", eventId).isEmpty());
+    assertTrue(stores.sessions().event("ws-a", "no-such-event").isEmpty());
+    assertEquals(1, stores.sessions().events("ws-b").size());
+  }
+
+  @Test
+  void recordsOfAWorkSessionComeInFirstWriteOrderAndByStatus() {
+    ChainCursor at = create("ws-1");
+    List<RecordWrite> writes = new ArrayList<>();
+    for (String id : List.of("req-c", "req-a", "req-b")) {
+      writes.add(RecordWrite.put(record(RecordKind.REQUEST, "ws-1", id, "pending", at)));
+    }
+    commit(Mutation.records(writes));
+    StoredRecord resolved = record(RecordKind.REQUEST, "ws-1", "req-c", "approved", at);
+    commit(Mutation.records(List.of(RecordWrite.put(resolved))));
+    assertEquals(
+        List.of("req-c", "req-a", "req-b"),
+        ids(stores.records().inSession(RecordKind.REQUEST, "ws-1")));
+    assertEquals(
+        List.of("req-a", "req-b"),
+        ids(stores.records().inSession(RecordKind.REQUEST, "ws-1", Set.of("pending"))));
+    assertEquals(
+        resolved, stores.records().find(RecordKind.REQUEST, "ws-1", "req-c").orElseThrow());
+    assertTrue(stores.records().inSession(RecordKind.REVIEW, "ws-1").isEmpty());
+  }
+
+  @Test
+  void aWorkSessionIsReadWithItsRecordsOfTheAskedStatusesInFirstWriteOrder() {
+    ChainCursor at = create("ws-1");
+    ChainCursor sealedAt = create("ws-2");
+    List<RecordWrite> writes = new ArrayList<>();
+    for (String id : List.of("req-c", "req-a", "req-b")) {
+      writes.add(RecordWrite.put(record(RecordKind.REQUEST, "ws-1", id, "pending", at)));
+    }
+    writes.add(RecordWrite.put(record(RecordKind.REQUEST, "ws-1", "req-d", "acknowledged", at)));
+    writes.add(RecordWrite.put(record(RecordKind.REVIEW, "ws-1", "rev-1", "pending", at)));
+    writes.add(RecordWrite.put(record(RecordKind.REQUEST, "ws-2", "req-e", "pending", sealedAt)));
+    commit(Mutation.records(writes));
+    StoredRecord resolved = record(RecordKind.REQUEST, "ws-1", "req-c", "approved", at);
+    commit(Mutation.records(List.of(RecordWrite.put(resolved))));
+    assertEquals(
+        Outcome.COMMITTED,
+        commit(Mutation.of(new ChainWrite.Seal("ws-2", sealedAt), List.of())).outcome());
+    Set<String> open = Set.of("pending", "acknowledged");
+
+    SessionWithRecords found =
+        other.findWithRecords("ws-1", RecordKind.REQUEST, open).orElseThrow();
+    assertEquals(stores.sessions().find("ws-1").orElseThrow(), found.session());
+    assertEquals(List.of("req-a", "req-b", "req-d"), ids(found.records()));
+    assertEquals(stores.records().inSession(RecordKind.REQUEST, "ws-1", open), found.records());
+
+    SessionWithRecords sealed =
+        other.findWithRecords("ws-2", RecordKind.REQUEST, Set.of("approved")).orElseThrow();
+    assertTrue(sealed.session().sealed());
+    assertTrue(sealed.records().isEmpty());
+    assertTrue(
+        other
+            .findWithRecords("ws-1", RecordKind.REQUEST, Set.of())
+            .orElseThrow()
+            .records()
+            .isEmpty());
+    assertTrue(other.findWithRecords("ws-none", RecordKind.REQUEST, open).isEmpty());
+  }
+
+  @Test
+  void recordsOutsideWorkSessionsAreReplacedByAPut() {
+    StoredRecord first = global(RecordKind.ACTOR, "actor-1", "first");
+    StoredRecord second = global(RecordKind.ACTOR, "actor-1", "second");
+    stores.seed(first);
+    stores.seed(second);
+    assertEquals(second, other.records().find(RecordKind.ACTOR, "actor-1").orElseThrow());
+    assertEquals(second.body(), other.records().body(RecordKind.ACTOR, "actor-1").orElseThrow());
+    assertTrue(other.records().find(RecordKind.WORKER, "actor-1").isEmpty());
+  }
+
+  // --- fidelity ---
+
+  @Test
+  void storedJsonComesBackAsItWent() throws Exception {
+    // Parsed by the host's own wire mapping, as every stored tree is.
+    JsonNode body =
+        JarvisJson.mapper()
+            .readTree(
+                "{\"id\":\"rec-1\",\"text\":\"ünïcødé ✓ \\ud834\\udd1e \\\"q\\\" \\\\ \\n\\t\","
+                    + "\"integer\":9007199254740993,\"big\":123456789012345678901234567890,"
+                    + "\"decimal\":0.1,\"exponent\":1e-7,\"flag\":true,\"nothing\":null,"
+                    + "\"empty\":[],\"nested\":{\"list\":[1,\"two\",{\"three\":3.5}]}}");
+    StoredRecord record =
+        StoredRecord.inSession(RecordKind.LEARNING_RECORD, "rec-1", "ws-1", body)
+            .recordedAt(new ChainCursor(7, "sha256:" + "a".repeat(64)));
+    commit(Mutation.records(List.of(RecordWrite.put(record))));
+    assertEquals(
+        record, other.records().find(RecordKind.LEARNING_RECORD, "ws-1", "rec-1").orElseThrow());
+    StoredRecord unanchored = global(RecordKind.POLICY, "policy-1", "ünïcødé");
+    stores.seed(unanchored);
+    assertEquals(
+        Optional.empty(),
+        other.records().find(RecordKind.POLICY, "policy-1").orElseThrow().recordedAt());
+  }
+
+  @Test
+  void storedResponsesComeBackByteForByte() {
+    byte[] bytes = new byte[256];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = (byte) i;
+    }
+    StoredResponse response =
+        new StoredResponse(
+            200, java.util.Map.of("Jarvis-Protocol-Version", "v0.1", "X-Empty", ""), bytes);
+    IdempotencyStore.Entry entry = new IdempotencyStore.Entry("sha256:bytes", response, T0);
+    commit(
+        Mutation.records(List.of())
+            .claiming(new IdempotencyClaim(scope("k-bytes"), entry, T0.minusSeconds(1))));
+    assertSameEntry(entry, other.idempotency().find(scope("k-bytes"), T0).orElseThrow());
+  }
+
+  // --- helpers ---
+
+  private List<JsonNode> events(String workSessionId) {
+    return other.sessions().events(workSessionId);
+  }
+
+  private static List<String> ids(List<StoredRecord> records) {
+    return records.stream().map(StoredRecord::id).toList();
+  }
+
+  /**
+   * The same JSON, numbers compared by value: a store may read {@code 2} back as another Java
+   * number type than it was built with, which changes neither the canonical form nor a hash.
+   */
+  protected static void assertSameJson(JsonNode expected, JsonNode actual) {
+    assertTrue(
+        expected.equals(
+            (a, b) ->
+                a.equals(b)
+                        || (a.isNumber()
+                            && b.isNumber()
+                            && a.decimalValue().compareTo(b.decimalValue()) == 0)
+                    ? 0
+                    : 1,
+            actual),
+        () -> "expected " + expected + " but was " + actual);
+  }
+
+  // --- the step inside the unit of work (CommitHook, outbox) ---
+
+  @Test
+  void aStepRunsOnceInsideACommittedUnitAndSeesItsEvent() {
+    ChainCursor cursor = create("ws-1");
+    ChainWrite.Append write = append("ws-1", cursor);
+    List<JsonNode> seen = new ArrayList<>();
+    Mutation mutation = Mutation.of(write, List.of()).claiming(claim(scope("k-1"), "first", T0));
+    CommitResult result = commit(mutation.within(unit -> seen.add(mutation.appendedEvent().get())));
+    assertEquals(Outcome.COMMITTED, result.outcome());
+    assertEquals(List.of(write.event()), seen);
+  }
+
+  /** Units whose condition fails: the step never runs. */
+  static Stream<Arguments> unitsThatCommitNothing() {
+    return Stream.of(
+        Arguments.of("a genesis of an existing WorkSession", (UnitInStore) (c) -> genesis("ws-1")),
+        Arguments.of(
+            "an append behind the chain",
+            (UnitInStore) (c) -> append("ws-1", new ChainCursor(7, c.lastEventHash()))));
+  }
+
+  /** The chain write of a unit, given the cursor after the WorkSession's genesis. */
+  @FunctionalInterface
+  interface UnitInStore {
+    ChainWrite write(ChainCursor afterGenesis);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("unitsThatCommitNothing")
+  void aStepDoesNotRunWhenTheUnitsConditionFails(String name, UnitInStore unit) {
+    ChainCursor cursor = create("ws-1");
+    List<String> ran = new ArrayList<>();
+    CommitResult result =
+        commit(Mutation.of(unit.write(cursor), List.of()).within(u -> ran.add("ran")));
+    assertEquals(Outcome.CONFLICT, result.outcome());
+    assertEquals(List.of(), ran);
+  }
+
+  @Test
+  void aStepDoesNotRunWhenTheKeyIsTaken() {
+    ChainCursor cursor = create("ws-1");
+    assertEquals(
+        Outcome.COMMITTED,
+        commit(Mutation.records(List.of()).claiming(claim(scope("k-1"), "first", T0))).outcome());
+    List<String> ran = new ArrayList<>();
+    CommitResult result =
+        commit(
+            Mutation.of(append("ws-1", cursor), List.of())
+                .claiming(claim(scope("k-1"), "second", T0.plusSeconds(1)))
+                .within(u -> ran.add("ran")));
+    assertEquals(Outcome.KEY_TAKEN, result.outcome());
+    assertEquals(List.of(), ran);
+  }
+
+  @Test
+  void aFailingStepWritesNothingOfItsUnit() {
+    ChainCursor cursor = create("ws-1");
+    StoredRecord review = record(RecordKind.REVIEW, "ws-1", "review-1", "recorded", cursor);
+    IdempotencyClaim claim = claim(scope("k-1"), "first", T0);
+    Mutation failing =
+        Mutation.of(append("ws-1", cursor, "writer:0"), List.of(RecordWrite.put(review)))
+            .claiming(claim)
+            .within(
+                u -> {
+                  throw new java.io.IOException("the outbox is full");
+                });
+    RuntimeException thrown =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            RuntimeException.class, () -> commit(failing));
+    assertTrue(hasCause(thrown, java.io.IOException.class), () -> "unexpected failure " + thrown);
+    assertNothingWrittenAfterGenesis("ws-1", cursor);
+    assertTrue(stores.idempotency().find(claim.scope(), T0.minusSeconds(1)).isEmpty());
+  }
+
+  private static boolean hasCause(Throwable thrown, Class<? extends Throwable> type) {
+    for (Throwable t = thrown; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void assertSameEntry(
+      IdempotencyStore.Entry expected, IdempotencyStore.Entry actual) {
+    assertEquals(expected.fingerprint(), actual.fingerprint());
+    assertEquals(expected.storedAt(), actual.storedAt());
+    assertEquals(expected.response().status(), actual.response().status());
+    assertEquals(expected.response().headers(), actual.response().headers());
+    assertArrayEquals(expected.response().body(), actual.response().body());
+  }
+
+  private void assertNothingWrittenAfterGenesis(String workSessionId, ChainCursor cursor) {
+    for (HostStores handle : List.of(stores, other)) {
+      StoredSession session = handle.sessions().find(workSessionId).orElseThrow();
+      assertEquals(cursor, session.cursor());
+      assertFalse(session.sealed());
+      assertEquals(1, handle.sessions().events(workSessionId).size());
+      assertTrue(handle.records().inSession(RecordKind.REVIEW, workSessionId).isEmpty());
+      assertEquals(0, handle.sessions().countCiting(workSessionId, "writer:0"));
+    }
+  }
+}
