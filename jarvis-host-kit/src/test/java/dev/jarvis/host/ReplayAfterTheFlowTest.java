@@ -32,6 +32,19 @@ class ReplayAfterTheFlowTest {
             WS, AGENT, "evt-1", "agent.action", KitHost.citing("fetch_external_source", "pd-1")));
     ok(
         kit.scoped(
+            "createLearningRecord",
+            WS,
+            HUMAN,
+            KitHost.json(
+                """
+                {"id": "lr-1", "work_session_id": "%s", "created_by_actor_id": "%s",
+                 "subject_type": "pair", "subject_ref": "pair:human-agent",
+                 "lesson_type": "process", "source_event_refs": ["evt-1"],
+                 "review_state": "proposed", "scope": "scope:project", "created_at": "%s"}
+                """
+                    .formatted(WS, HUMAN, kit.now()))));
+    ok(
+        kit.scoped(
             "recordTakeover", WS, HUMAN, kit.takeover(WS, "to-1", HUMAN, "scope:a", "locked", 1)));
     ok(
         kit.scoped(
@@ -51,6 +64,19 @@ class ReplayAfterTheFlowTest {
             "work_session.completed",
             JarvisJson.mapper().createObjectNode()));
     assertEquals(200, kit.read("exportEvidenceManifest", WS, HUMAN).status());
+    ok(
+        kit.scoped(
+            "submitOutcomeReport",
+            WS,
+            HUMAN,
+            KitHost.json(
+                """
+                {"id": "outcome-1", "work_session_id": "%s", "source_ref": "source:customer",
+                 "reporter_ref": "reporter:customer-1", "accepted_by_actor_id": "%s",
+                 "outcome": "The answer held up.", "learning_record_refs": ["lr-1"],
+                 "received_at": "%s"}
+                """
+                    .formatted(WS, HUMAN, kit.now()))));
     Object sealed = kit.state(WS);
 
     Set<String> replayed = new TreeSet<>();
@@ -69,8 +95,10 @@ class ReplayAfterTheFlowTest {
             "createRequest",
             "recordReview",
             "appendJarvisEvent",
+            "createLearningRecord",
             "recordTakeover",
-            "recordContribution"),
+            "recordContribution",
+            "submitOutcomeReport"),
         replayed);
   }
 }
