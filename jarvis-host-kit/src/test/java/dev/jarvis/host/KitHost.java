@@ -156,6 +156,21 @@ final class KitHost {
     return scoped("appendJarvisEvent", ws, actor, EventChain.next(cursor(ws), draft));
   }
 
+  /** The human completes the WorkSession: it appends {@code work_session.completed}. */
+  Answer complete(String ws) {
+    return append(
+        ws, HUMAN, "evt-done", "work_session.completed", JarvisJson.mapper().createObjectNode());
+  }
+
+  /** Completes the WorkSession and exports its evidence, which seals it. */
+  void completeAndExport(String ws) {
+    ok(complete(ws));
+    Answer export = read("exportEvidenceManifest", ws, HUMAN);
+    if (export.status() != 200) {
+      throw new AssertionError("export refused: " + export.body());
+    }
+  }
+
   Answer read(String op, String ws, String actor) {
     return send(op, Map.of("work_session_id", ws), actor, null, "");
   }

@@ -203,14 +203,7 @@ class PurposeRulesTest {
               AGENT,
               dev.jarvis.core.sample.SampleRecords.contribution(
                   "c-1", WS, KitHost.AGENT_WORKER, AGENT, "evt-1", kit.now())));
-      ok(
-          kit.append(
-              WS,
-              HUMAN,
-              "evt-done",
-              "work_session.completed",
-              JarvisJson.mapper().createObjectNode()));
-      assertEquals(200, kit.read("exportEvidenceManifest", WS, HUMAN).status());
+      kit.completeAndExport(WS);
       ok(kit.createSession(OTHER_WS));
       refused(
           "sealed_evidence_mutation",
@@ -368,13 +361,7 @@ class PurposeRulesTest {
       assertEquals(
           true,
           last.path("payload").path("summary").asText().contains("keep_blocked_scope_stopped"));
-      ok(
-          kit.append(
-              WS,
-              HUMAN,
-              "evt-done",
-              "work_session.completed",
-              JarvisJson.mapper().createObjectNode()));
+      ok(kit.complete(WS));
     }
 
     @Test

@@ -6,7 +6,6 @@ import static dev.jarvis.host.KitHost.WS;
 import static dev.jarvis.host.KitHost.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.sample.SampleRecords;
 import java.util.List;
 import java.util.Set;
@@ -56,14 +55,7 @@ class ReplayAfterTheFlowTest {
             AGENT,
             SampleRecords.contribution(
                 "c-1", WS, KitHost.AGENT_WORKER, AGENT, "evt-1", kit.now())));
-    ok(
-        kit.append(
-            WS,
-            HUMAN,
-            "evt-done",
-            "work_session.completed",
-            JarvisJson.mapper().createObjectNode()));
-    assertEquals(200, kit.read("exportEvidenceManifest", WS, HUMAN).status());
+    kit.completeAndExport(WS);
     ok(
         kit.scoped(
             "submitOutcomeReport",
