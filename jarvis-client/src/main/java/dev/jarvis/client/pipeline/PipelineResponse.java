@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.client.JarvisInvalidResponseException;
 import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.JsonNesting;
 import dev.jarvis.model.ProtocolErrorId;
 import java.io.IOException;
 import java.net.http.HttpHeaders;
@@ -152,6 +153,14 @@ public final class PipelineResponse {
     }
 
     private void parse() {
+      // Counted on a token stream first: the checks that walk the tree recurse, and an answer
+      // nested 1,000 levels could overflow the caller's stack.
+      if (JsonNesting.tooDeep(bytes)) {
+        failure =
+            new JarvisInvalidResponseException(
+                status, "/", "the answer nests deeper than " + JsonNesting.MAX_LEVELS + " levels");
+        return;
+      }
       try {
         JsonNode parsed = JarvisJson.mapper().readTree(bytes);
         if (parsed == null || parsed.isMissingNode()) {

@@ -5,6 +5,7 @@ import static dev.jarvis.host.internal.Refusals.refuse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.JsonNesting;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.headers.JarvisHeaders;
@@ -35,8 +36,8 @@ public final class RequestGuard {
   /** Bodies above this are refused unread: no protocol record comes near it. */
   public static final int MAX_BODY_BYTES = 1 << 20;
 
-  /** Bodies nested deeper than this are refused before a tree is built ({@link BodyNesting}). */
-  public static final int MAX_NESTING_LEVELS = BodyNesting.MAX_LEVELS;
+  /** Bodies nested deeper than this are refused before a tree is built ({@link JsonNesting}). */
+  public static final int MAX_NESTING_LEVELS = JsonNesting.MAX_LEVELS;
 
   private final HostConfig config;
   private final ActorAuthority authority;
@@ -128,7 +129,7 @@ public final class RequestGuard {
           "/",
           "The body is larger than " + MAX_BODY_BYTES + " bytes.");
     }
-    if (BodyNesting.tooDeep(rawBody)) {
+    if (JsonNesting.tooDeep(rawBody)) {
       throw refuse(
           ProtocolErrorId.UNKNOWN_STATE,
           schemaObjectType(schema),
