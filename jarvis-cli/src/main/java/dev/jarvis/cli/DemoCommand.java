@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -46,6 +47,10 @@ final class DemoCommand implements Callable<Integer> {
    */
   private static final Logger QUIET_DEMO_NOTICE =
       Logger.getLogger("dev.jarvis.host.reference.ReferenceHost");
+
+  /** Undertow's and XNIO's start and stop notices (INFO, through JBoss Logging to JUL). */
+  private static final List<Logger> QUIET_RUNTIME_LOGS =
+      List.of(Logger.getLogger("io.undertow"), Logger.getLogger("org.xnio"));
 
   private final CliIo io;
 
@@ -88,6 +93,7 @@ final class DemoCommand implements Callable<Integer> {
         // The timeline is the demo's output; the host's per-request log would drown it.
         QUIET_HOST_LOG.setLevel(Level.WARNING);
         QUIET_DEMO_NOTICE.setLevel(Level.SEVERE);
+        QUIET_RUNTIME_LOGS.forEach(log -> log.setLevel(Level.WARNING));
         JsonNode policy = SampleRecords.policy();
         embedded = ReferenceHost.start(ReferenceHostConfig.of(token).withPolicy(policy));
         base = embedded.baseUri().toString();
