@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Where the CPU goes per append (docs/benchmarks.md, "CPU per append, by process"): one `serve` on
+# STORE driven by `jarvis-cli load` in another process; during the measured phase, the CPU time each
+# side used (from ps, so PostgreSQL's backends count as the database's), divided by the appends
+# accepted in that window.
+#
+#   jarvis-benchmarks/cpu-per-append.sh STORE [CONNECTIONS] [WARMUP_S] [WINDOW_S]
+#
+# STORE: memory | jdbc:postgresql://HOST:PORT/DB?user=U (a database the run may fill; password from
+# JARVIS_STORE_PASSWORD). The host's request log is off, as in host-load.sh. Needs the CLI jar
+# (./mvnw -B -q package -DskipTests -pl jarvis-cli -am).
+set -euo pipefail
+
+if [[ $# -lt 1 ]]; then
+  echo "usage: $0 STORE [CONNECTIONS] [WARMUP_S] [WINDOW_S]" >&2
+  exit 2
+fi
+store=$1
+connections=${2:-16}
+warmup=${3:-40}
+window=${4:-20}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cli=$root/jarvis-cli/target/jarvis-cli.jar
+out=$(mktemp -d "${TMPDIR:-/tmp}/cpu-per-append.XXXXXX")
+port=${PORT:-18090}
+token=cpu-per-append-token
+
+cat > "$out/logging.properties" <<'PROPS'
+handlers=java.util.logging.ConsoleHandler
+.level=INFO
+dev.jarvis.host.reference.requests.level=WARNING
+PROPS
+
+# CPU seconds so far of each side, read from /proc in one pass (a pass must be quick: the window is
+# the time between two): the host (its JVM), the load generator (its JVM), the database (every
+# postgres process), everything else.
+cpu_by_side() {
+  python3 - "$port" <<'PY'
+import os, sys
+port = sys.argv[1]
+hz = os.sysconf("SC_CLK_TCK")
+cpu = {}
+for pid in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        cmd = open(f"/proc/{pid}/cmdline", "rb").read().replace(b"\0", b" ").decode(errors="replace")
+        stat = open(f"/proc/{pid}/stat").read()
+    except OSError:
+        continue
+    side = "other"
+    if f" serve --port {port} " in cmd:
+        side = "host"
+    elif " load --base-url" in cmd:
+        side = "loadgen"
+    elif cmd.startswith("postgres:") or "/bin/postgres" in cmd:
+        side = "database"
+    fields = stat.rsplit(")", 1)[1].split()
+    cpu[side] = cpu.get(side, 0) + (int(fields[11]) + int(fields[12])) / hz
+import time
+for side in sorted(cpu):
+    print(side, cpu[side])
+print("~wall", time.monotonic())
+PY
+}
+
+java -Djava.util.logging.config.file="$out/logging.properties" -jar "$cli" serve --port "$port" \
+  --token "$token" --store "$store" > "$out/serve.log" 2>&1 &
+host=$!
+trap 'kill $host 2>/dev/null || true' EXIT
+for _ in $(seq 100); do
+  curl -sf "http://127.0.0.1:$port/health/ready" > /dev/null 2>&1 && break
+  sleep 0.2
+done
+
+# The load's measured phase runs window + 10 s; the window starts 5 s into it.
+java -jar "$cli" load --base-url "http://127.0.0.1:$port" --token "$token" \
+  --connections "$connections" --warmup "$warmup" --duration $((window + 10)) \
+  --json "$out/load.json" > "$out/load.log" 2>&1 &
+load=$!
+sleep $((warmup + 5))
+cpu_by_side > "$out/cpu.before"
+sleep "$window"
+cpu_by_side > "$out/cpu.after"
+wait $load || true
+
+# Appends in the window: the load's own throughput times the window (its rate is steady by then).
+rate=$(python3 -c "import json,sys; print(json.load(open('$out/load.json'))['accepted_per_second'])")
+echo "store ${store%%\?*}, $connections connections, ${window} s window, $(nproc) cores"
+tail -n 6 "$out/load.log" | head -n 2
+# Every side's CPU over the window's real length (two passes apart), and per append accepted in it.
+LC_ALL=C join "$out/cpu.before" "$out/cpu.after" | awk -v rate="$rate" '
+  $1 == "~wall" { wall = $3 - $2; next }
+  { used[$1] = $3 - $2 }
+  END {
+    for (s in used)
+      printf "%-9s %6.1f cpu-s  %4.0f %% of one core  %6.3f ms per append\n",
+        s, used[s], used[s] * 100 / wall, used[s] * 1000 / (rate * wall)
+  }' | sort
