@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Where the CPU goes per append (docs/benchmarks.md, "CPU per append, by process"): one `serve` on
 # STORE driven by `jarvis-cli load` in another process; during the measured phase, the CPU time each
-# side used (from ps, so PostgreSQL's backends count as the database's), divided by the appends
+# side used (from /proc, with PostgreSQL's backends counted as the database's), divided by the appends
 # accepted in that window.
 #
 #   jarvis-benchmarks/cpu-per-append.sh STORE [CONNECTIONS] [WARMUP_S] [WINDOW_S]
@@ -36,7 +36,7 @@ PROPS
 # postgres process), everything else.
 cpu_by_side() {
   python3 - "$port" <<'PY'
-import os, sys
+import os, sys, time
 port = sys.argv[1]
 hz = os.sysconf("SC_CLK_TCK")
 cpu = {}
@@ -55,7 +55,6 @@ for pid in filter(str.isdigit, os.listdir("/proc")):
         side = "database"
     fields = stat.rsplit(")", 1)[1].split()
     cpu[side] = cpu.get(side, 0) + (int(fields[11]) + int(fields[12])) / hz
-import time
 for side in sorted(cpu):
     print(side, cpu[side])
 print("~wall", time.monotonic())
@@ -83,7 +82,7 @@ cpu_by_side > "$out/cpu.after"
 wait $load || true
 
 # Appends in the window: the load's own throughput times the window (its rate is steady by then).
-rate=$(python3 -c "import json,sys; print(json.load(open('$out/load.json'))['accepted_per_second'])")
+rate=$(python3 -c "import json; print(json.load(open('$out/load.json'))['accepted_per_second'])")
 echo "store ${store%%\?*}, $connections connections, ${window} s window, $(nproc) cores"
 tail -n 6 "$out/load.log" | head -n 2
 # Every side's CPU over the window's real length (two passes apart), and per append accepted in it.
