@@ -27,6 +27,8 @@ import java.util.function.Supplier;
  *     not hold; empty (the default) refuses such a WorkSession with {@code missing_policy}
  * @param listener told about every accepted, replayed, refused and failed call
  * @param commitHook runs inside the store's unit of work of each accepted mutation (an outbox)
+ * @param agentActions which agent events are actions held to a PolicyDecision, the host's own
+ *     reserved event types, the AgentWorkers it knows
  */
 public record HostConfig(
     HostAuth auth,
@@ -39,7 +41,8 @@ public record HostConfig(
     HostStores stores,
     Optional<JsonNode> defaultPolicy,
     ProtocolListener listener,
-    Optional<CommitHook> commitHook) {
+    Optional<CommitHook> commitHook,
+    AgentActions agentActions) {
 
   /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
   public static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
@@ -60,6 +63,41 @@ public record HostConfig(
     Objects.requireNonNull(defaultPolicy, "defaultPolicy");
     Objects.requireNonNull(listener, "listener");
     Objects.requireNonNull(commitHook, "commitHook");
+    Objects.requireNonNull(agentActions, "agentActions");
+  }
+
+  /**
+   * A configuration with the default {@link AgentActions}.
+   *
+   * @deprecated kept for callers of the record's earlier canonical constructor; use {@link
+   *     #builder(HostAuth)}
+   */
+  @Deprecated
+  public HostConfig(
+      HostAuth auth,
+      String adminActorId,
+      Clock clock,
+      Supplier<String> traceIds,
+      Duration timestampTolerance,
+      Duration idempotencyRetention,
+      Set<String> capabilities,
+      HostStores stores,
+      Optional<JsonNode> defaultPolicy,
+      ProtocolListener listener,
+      Optional<CommitHook> commitHook) {
+    this(
+        auth,
+        adminActorId,
+        clock,
+        traceIds,
+        timestampTolerance,
+        idempotencyRetention,
+        capabilities,
+        stores,
+        defaultPolicy,
+        listener,
+        commitHook,
+        AgentActions.DEFAULT);
   }
 
   /** A configuration with no listener and no commit hook. */
@@ -84,7 +122,8 @@ public record HostConfig(
         stores,
         defaultPolicy,
         ProtocolListener.NONE,
-        Optional.empty());
+        Optional.empty(),
+        AgentActions.DEFAULT);
   }
 
   /** A builder with defaults: system UTC clock, random trace ids, ±300 s, 24 h, in memory. */
@@ -105,6 +144,7 @@ public record HostConfig(
     private JsonNode defaultPolicy;
     private ProtocolListener listener = ProtocolListener.NONE;
     private CommitHook commitHook;
+    private AgentActions agentActions = AgentActions.DEFAULT;
 
     private Builder(HostAuth auth) {
       this.auth = Objects.requireNonNull(auth, "auth");
@@ -175,6 +215,15 @@ public record HostConfig(
       return this;
     }
 
+    /**
+     * Which agent events are actions, the host's own reserved event types, the AgentWorkers it
+     * knows (default {@link AgentActions#DEFAULT}: every agent event is an action).
+     */
+    public Builder agentActions(AgentActions agentActions) {
+      this.agentActions = Objects.requireNonNull(agentActions, "agentActions");
+      return this;
+    }
+
     public HostConfig build() {
       return new HostConfig(
           auth,
@@ -187,7 +236,8 @@ public record HostConfig(
           stores == null ? HostStores.inMemory() : stores,
           Optional.ofNullable(defaultPolicy),
           listener,
-          Optional.ofNullable(commitHook));
+          Optional.ofNullable(commitHook),
+          agentActions);
     }
   }
 }

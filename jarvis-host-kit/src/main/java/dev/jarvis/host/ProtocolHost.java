@@ -50,6 +50,7 @@ public final class ProtocolHost {
 
   public ProtocolHost(HostConfig config) {
     this.config = Objects.requireNonNull(config, "config");
+    config.defaultPolicy().ifPresent(ProtocolHost::requireValidPolicy);
     ProtocolRules rules = new ProtocolRules(config);
     this.guard =
         new RequestGuard(config, new ActorAuthority(config, config.stores().records(), rules));
@@ -68,13 +69,18 @@ public final class ProtocolHost {
    * @throws IllegalArgumentException if it is not a valid {@code Policy}
    */
   public void seedPolicy(JsonNode policy) {
+    requireValidPolicy(policy);
+    config
+        .stores()
+        .seed(StoredRecord.global(RecordKind.POLICY, policy.path("id").asText(), policy));
+  }
+
+  /** The host evaluates every Policy it holds, so it holds none the spec refuses. */
+  private static void requireValidPolicy(JsonNode policy) {
     List<ProtocolViolation> violations = PayloadValidator.forSpec().validate("Policy", policy);
     if (!violations.isEmpty()) {
       throw new IllegalArgumentException("not a valid Policy: " + violations.get(0));
     }
-    config
-        .stores()
-        .seed(StoredRecord.global(RecordKind.POLICY, policy.path("id").asText(), policy));
   }
 
   /**

@@ -195,7 +195,7 @@ class PurposeRulesTest {
     void an_id_of_a_sealed_worksession_is_refused_as_sealed_evidence_mutation() {
       KitHost kit = KitHost.withSession();
       kit.decide(WS, "pd-1", "summarize", "allow", null);
-      ok(kit.append(WS, AGENT, "evt-1", "note.recorded", JarvisJson.mapper().createObjectNode()));
+      ok(kit.append(WS, AGENT, "evt-1", "agent.action", KitHost.citing("summarize", "pd-1")));
       ok(
           kit.scoped(
               "recordContribution",
@@ -235,11 +235,12 @@ class PurposeRulesTest {
     void a_new_decision_naming_an_approved_request_does_not_inherit_its_approval() {
       KitHost kit = KitHost.withSession();
       kit.approvedFetch(WS, "pd-1", "req-1", "rev-1");
-      kit.decide(WS, "pd-2", "send_email", "review_required", "req-1");
+      kit.decide(WS, "pd-2", "fetch_external_source", "review_required", "req-1");
       Object before = kit.state(WS);
       refused(
           "approval_scope_mismatch",
-          kit.append(WS, AGENT, "evt-1", "agent.action", KitHost.citing("send_email", "pd-2")));
+          kit.append(
+              WS, AGENT, "evt-1", "agent.action", KitHost.citing("fetch_external_source", "pd-2")));
       assertEquals(before, kit.state(WS));
     }
 

@@ -3,6 +3,7 @@ package dev.jarvis.host.internal;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
@@ -13,10 +14,8 @@ import dev.jarvis.model.WorkSessionStatus;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * appendJarvisEvent: the client's event is appended verbatim once {@code EventChain.checkNext}
@@ -24,19 +23,26 @@ import java.util.Set;
  *
  * <ul>
  *   <li>The log cannot be forged: an event of a type the host writes itself for an accepted
- *       mutation ({@link ProtocolRules#hostWrittenEventTypes}) claims a record the host never
- *       accepted, and is {@code unauthorized_actor}; an event whose {@code timestamp} lies outside
- *       the host's freshness window (the request-timestamp tolerance, either side of the host
- *       clock) is evidence claimed after the fact, {@code evidence_after_the_fact}.
+ *       mutation, of a type the host team reserved, or of a look-alike of either ({@link
+ *       ProtocolRules#reservedEventTypes}) claims a record the host never accepted, and is {@code
+ *       unauthorized_actor}; so is an event id of the form the host gives its own events ({@code
+ *       <work_session_id>.event.<n>}). An event id the chain already holds is {@code
+ *       invalid_transition}: ids are unique within a WorkSession, so an export can list them all.
+ *       An event whose {@code timestamp} lies outside the host's freshness window (the
+ *       request-timestamp tolerance, either side of the host clock) is evidence claimed after the
+ *       fact, {@code evidence_after_the_fact}.
  *   <li>Its type may end the WorkSession (see {@link WorkSessionLifecycle}); it cannot complete
  *       while a Request is open ({@code request_unresolved}); expired and superseded Requests are
  *       not open.
- *   <li>An AgentWorker's event whose {@code payload.action} is an action the WorkSession's Policy
- *       governs (or that names a decision) is an agent action: it names the PolicyDecision that
- *       allowed that action as {@code policy_decision:<id>} in {@code payload.evidence_refs}. No
- *       such reference or decision is {@code missing_policy_decision}; a {@code deny} decision is
- *       {@code policy_denied}; a {@code review_required} decision whose own Request was not
- *       approved or narrowed is {@code review_required}.
+ *   <li>Every event an agent Actor appends is an agent action, unless its type is one of the host's
+ *       non-action types ({@code AgentActions.nonActionEventTypes}). It becomes accepted state only
+ *       under a PolicyDecision of this WorkSession, recorded for the same Actor and for exactly
+ *       this action ({@code payload.action}, code point by code point), named as {@code
+ *       policy_decision:<id>} in {@code payload.evidence_refs}, and not used up: an {@code allow}
+ *       or {@code narrow} decision admits one action; anything else is {@code
+ *       missing_policy_decision}. A {@code deny} decision is {@code policy_denied}; a {@code
+ *       review_required} decision whose own Request was not approved or narrowed is {@code
+ *       review_required}.
  *   <li>An approved action is bound at use to the approving Review's ApprovalScope: the decision is
  *       the scope's {@code policy_decision_id} (and the Request's), the action the scope's {@code
  *       approved_action}, the Actor its {@code applies_to_actor_id}, the WorkSession its {@code
@@ -54,28 +60,35 @@ final class EventAppendRule implements ScopedRule {
   private final Clock clock;
   private final Duration freshness;
   private final ProtocolRules rules;
+  private final AgentActions agents;
 
-  EventAppendRule(Clock clock, Duration freshness, ProtocolRules rules) {
+  EventAppendRule(Clock clock, Duration freshness, ProtocolRules rules, AgentActions agents) {
     this.clock = clock;
     this.freshness = freshness;
     this.rules = rules;
+    this.agents = agents;
   }
 
   @Override
   public Effect apply(ProtocolCall call, SessionView session) {
     JsonNode event = call.body();
     String type = event.path("type").asText();
-    if (rules.hostWrittenEventTypes().contains(type)) {
-      throw refuse(
-          ProtocolErrorId.UNAUTHORIZED_ACTOR,
-          OBJECT,
-          "/type",
-          "Only the host writes " + type + " events, for the mutations it accepted.");
-    }
+    rules
+        .reservedEventTypes()
+        .reservedAs(type)
+        .ifPresent(
+            reserved -> {
+              throw refuse(
+                  ProtocolErrorId.UNAUTHORIZED_ACTOR,
+                  OBJECT,
+                  "/type",
+                  reserved.equals(type)
+                      ? "Only the host writes " + type + " events, for the mutations it accepted."
+                      : "The event type imitates " + reserved + ", which only the host writes.");
+            });
+    checkId(event.path("id").asText(), session);
     checkFresh(event);
-    if (session.isAgent(call.actorId())
-        && (governed(session).contains(event.path("payload").path("action").asText())
-            || decisionRef(event).isPresent())) {
+    if (session.isAgent(call.actorId()) && !agents.nonActionEventTypes().contains(type)) {
       checkDecision(call.actorId(), event, session);
     }
     Optional<String> next = WorkSessionLifecycle.afterEvent(session.session().status(), type);
@@ -101,6 +114,23 @@ final class EventAppendRule implements ScopedRule {
         List.of(),
         next,
         call.rawBody());
+  }
+
+  private static void checkId(String id, SessionView session) {
+    if (SessionMutations.isHostEventId(session.id(), id)) {
+      throw refuse(
+          ProtocolErrorId.UNAUTHORIZED_ACTOR,
+          OBJECT,
+          "/id",
+          "Event ids of the form " + session.id() + ".event.<n> are the host's own.");
+    }
+    if (session.hasEvent(id)) {
+      throw refuse(
+          ProtocolErrorId.INVALID_TRANSITION,
+          OBJECT,
+          "/id",
+          "The WorkSession holds an event " + id + " already; event ids are unique within it.");
+    }
   }
 
   private void checkFresh(JsonNode event) {
@@ -132,9 +162,10 @@ final class EventAppendRule implements ScopedRule {
                         ProtocolErrorId.MISSING_POLICY_DECISION,
                         OBJECT,
                         REFS,
-                        "An AgentWorker action names its PolicyDecision as "
+                        "Every agent action names its PolicyDecision as "
                             + DECISION_REF
-                            + "<id>, recorded in this WorkSession for the same Actor and action."));
+                            + "<id>, recorded in this WorkSession for the same Actor and for"
+                            + " exactly this action."));
     String result = decision.body().path("result").asText();
     if (PolicyDecisionResult.DENY.getValue().equals(result)) {
       throw refuse(
@@ -161,6 +192,17 @@ final class EventAppendRule implements ScopedRule {
                 + ".");
       }
       checkApprovalUse(actorId, action, decision, request.get(), session);
+      return;
+    }
+    // allow or narrow: the decision judged one action; a second needs a decision of its own.
+    if (session.countCiting(DECISION_REF + decision.id()) > 0) {
+      throw refuse(
+          ProtocolErrorId.MISSING_POLICY_DECISION,
+          OBJECT,
+          REFS,
+          "PolicyDecision "
+              + decision.id()
+              + " was used by an earlier action; record a decision for this one.");
     }
   }
 
@@ -267,24 +309,5 @@ final class EventAppendRule implements ScopedRule {
         .filter(ref -> ref.startsWith(DECISION_REF))
         .map(ref -> ref.substring(DECISION_REF.length()))
         .findFirst();
-  }
-
-  /** The actions the WorkSession's Policy governs: allowed, denied, reviewed or external sends. */
-  private static Set<String> governed(SessionView session) {
-    Set<String> actions = new HashSet<>();
-    session
-        .policy()
-        .ifPresent(
-            policy -> {
-              for (String list :
-                  List.of(
-                      "allowed_actions",
-                      "denied_actions",
-                      "review_required_actions",
-                      "external_send_rules")) {
-                actions.addAll(RecordFields.actionNames(policy.path(list)));
-              }
-            });
-    return actions;
   }
 }

@@ -2,30 +2,48 @@ package dev.jarvis.host.internal;
 
 import static dev.jarvis.host.internal.Refusals.refuse;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.hash.ActionHash;
+import dev.jarvis.core.policy.PlannedAction;
+import dev.jarvis.core.policy.PolicyEvaluation;
+import dev.jarvis.core.policy.PolicyEvaluator;
+import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
+import dev.jarvis.model.Policy;
+import dev.jarvis.model.PolicyDecision;
+import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.ProtocolErrorId;
 import java.util.Optional;
 
 /**
  * recordPolicyDecision: the decision names the WorkSession's Policy ({@code missing_policy}), its
  * {@code normalized_action_hash} is the core {@code ActionHash} of {@code requested_action} ({@code
- * approval_scope_mismatch}), and its result agrees with the Policy: an action the Policy denies
- * cannot be allowed or narrowed ({@code policy_denied}); one it sends to review cannot be allowed
- * ({@code review_required}).
+ * approval_scope_mismatch}), and it is held to the Policy as {@link PolicyEvaluator} reads it: a
+ * decision may be as strict as the Policy or stricter, never more permissive. Where the Policy says
+ * {@code deny}, a decision that does not deny is {@code policy_denied}; where it says {@code
+ * review_required}, an {@code allow} or {@code narrow} is {@code review_required} (a narrowing of a
+ * reviewed action comes from a human's Review, never from a decision); where it says {@code
+ * narrow}, an {@code allow} is {@code policy_denied}.
  */
 final class PolicyDecisionRule implements ScopedRule {
 
   static final String OBJECT = "policy_decision";
 
+  private final AgentActions agents;
+
+  PolicyDecisionRule(AgentActions agents) {
+    this.agents = agents;
+  }
+
   @Override
   public Effect apply(ProtocolCall call, SessionView session) {
-    JsonNode decision = call.body();
-    String id = decision.path("id").asText();
-    String policyId = decision.path("policy_id").asText();
+    JsonNode body = call.body();
+    String id = body.path("id").asText();
+    String policyId = body.path("policy_id").asText();
     if (!policyId.equals(session.session().snapshot().path("policy_id").asText())) {
       throw refuse(
           ProtocolErrorId.MISSING_POLICY,
@@ -43,31 +61,24 @@ final class PolicyDecisionRule implements ScopedRule {
                         OBJECT,
                         "/policy_id",
                         "This host holds no Policy " + policyId + " and has no default."));
-    String hash = ActionHash.of(decision.path("requested_action"));
-    if (!hash.equals(decision.path("normalized_action_hash").asText())) {
+    String hash = ActionHash.of(body.path("requested_action"));
+    if (!hash.equals(body.path("normalized_action_hash").asText())) {
       throw refuse(
           ProtocolErrorId.APPROVAL_SCOPE_MISMATCH,
           OBJECT,
           "/normalized_action_hash",
           "normalized_action_hash is not the hash of requested_action, " + hash + ".");
     }
-    String action = decision.path("requested_action").path("action").asText();
-    String result = decision.path("result").asText();
-    boolean lets = result.equals("allow") || result.equals("narrow");
-    if (lets && RecordFields.actionNames(policy.path("denied_actions")).contains(action)) {
-      throw refuse(
-          ProtocolErrorId.POLICY_DENIED,
-          OBJECT,
-          "/result",
-          "The Policy denies " + action + "; the decision cannot " + result + " it.");
+    PolicyDecision decision = bind(body, PolicyDecision.class);
+    PolicyEvaluator evaluator = PolicyEvaluator.of(bind(policy, Policy.class));
+    Optional<dev.jarvis.model.AgentWorker> agent =
+        session.workerOf(call.actorId()).flatMap(agents::agentWorker);
+    if (agent.isPresent()) {
+      evaluator = evaluator.forAgent(agent.get());
     }
-    if (result.equals("allow")
-        && RecordFields.actionNames(policy.path("review_required_actions")).contains(action)) {
-      throw refuse(
-          ProtocolErrorId.REVIEW_REQUIRED,
-          OBJECT,
-          "/result",
-          "The Policy requires review for " + action + "; the decision cannot allow it.");
+    PolicyEvaluation evaluation = evaluator.evaluate(PlannedAction.of(decision));
+    if (!evaluation.admits(decision.getResult())) {
+      throw tooPermissive(decision, evaluation);
     }
     if (session.record(RecordKind.POLICY_DECISION, id).isPresent()) {
       throw refuse(
@@ -79,8 +90,37 @@ final class PolicyDecisionRule implements ScopedRule {
     return Effect.recording(
         "policy_decision.recorded",
         OBJECT,
-        StoredRecord.inSession(RecordKind.POLICY_DECISION, id, session.id(), decision),
+        StoredRecord.inSession(RecordKind.POLICY_DECISION, id, session.id(), body),
         Optional.empty(),
         call.rawBody());
+  }
+
+  private static RuntimeException tooPermissive(
+      PolicyDecision decision, PolicyEvaluation evaluation) {
+    String said = decision.getResult().getValue();
+    String reason =
+        evaluation.reason()
+            + " The Policy ("
+            + evaluation.rule()
+            + ") allows at most "
+            + evaluation.result().getValue()
+            + "; the decision cannot "
+            + said
+            + " it.";
+    ProtocolErrorId id =
+        evaluation.result() == PolicyDecisionResult.REVIEW_REQUIRED
+            ? ProtocolErrorId.REVIEW_REQUIRED
+            : ProtocolErrorId.POLICY_DENIED;
+    return refuse(id, OBJECT, "/result", reason);
+  }
+
+  /** A record the validator accepted, as its generated type. */
+  private static <T> T bind(JsonNode json, Class<T> type) {
+    try {
+      return JarvisJson.mapper().treeToValue(json, type);
+    } catch (JsonProcessingException e) {
+      // The body passed the spec's schema before any rule ran; a held Policy was checked on load.
+      throw new IllegalStateException("a validated " + type.getSimpleName() + " did not bind", e);
+    }
   }
 }

@@ -13,6 +13,7 @@ import static dev.jarvis.host.internal.OperationIds.RECORD_TAKEOVER;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.core.policy.ReservedNames;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.model.ActorType;
 import java.util.EnumSet;
@@ -35,6 +36,7 @@ public final class ProtocolRules {
 
   private final Map<String, ScopedOperation> scoped = new LinkedHashMap<>();
   private final Set<String> hostWritten;
+  private final ReservedNames reserved;
 
   public ProtocolRules(HostConfig config) {
     LearningRules learning = new LearningRules();
@@ -44,9 +46,12 @@ public final class ProtocolRules {
                 APPEND_JARVIS_EVENT,
                 Optional.empty(),
                 EnumSet.allOf(ActorType.class),
-                new EventAppendRule(config.clock(), config.timestampTolerance(), this)),
+                new EventAppendRule(
+                    config.clock(), config.timestampTolerance(), this, config.agentActions())),
             ScopedOperation.writing(
-                RECORD_POLICY_DECISION, "policy_decision.recorded", new PolicyDecisionRule()),
+                RECORD_POLICY_DECISION,
+                "policy_decision.recorded",
+                new PolicyDecisionRule(config.agentActions())),
             ScopedOperation.writing(
                 CREATE_REQUEST, "request.created", new RequestRule(config.clock())),
             ScopedOperation.writing(
@@ -71,6 +76,8 @@ public final class ProtocolRules {
       op.eventType().ifPresent(types::add);
     }
     this.hostWritten = Set.copyOf(types);
+    types.addAll(config.agentActions().reservedEventTypes());
+    this.reserved = ReservedNames.of(types);
   }
 
   /** The scoped operation, if {@code operationId} is one. */
@@ -98,6 +105,14 @@ public final class ProtocolRules {
    */
   Set<String> hostWrittenEventTypes() {
     return hostWritten;
+  }
+
+  /**
+   * The event types no client may append: those the host writes, the host team's own reserved
+   * types, and every look-alike of one (see {@link ReservedNames}).
+   */
+  ReservedNames reservedEventTypes() {
+    return reserved;
   }
 
   /** The spec's {@code x-jarvis-genesis-state} of createWorkSession. */

@@ -375,6 +375,25 @@ final class SessionMutations {
     return "event-" + hash + "." + sequence;
   }
 
+  /**
+   * Whether {@code eventId} has the form {@link #eventId} gives the host's own events of this
+   * WorkSession, at any sequence: a client's event may not take an id the host will write.
+   */
+  static boolean isHostEventId(String workSessionId, String eventId) {
+    String hashed =
+        "event-"
+            + Sha256Hash.of(workSessionId.getBytes(StandardCharsets.UTF_8)).text().substring(7, 31)
+            + ".";
+    for (String prefix : List.of(workSessionId + ".event.", hashed)) {
+      if (eventId.length() > prefix.length()
+          && eventId.startsWith(prefix)
+          && eventId.substring(prefix.length()).chars().allMatch(c -> c >= '0' && c <= '9')) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** createWorkSession's own checks, run under the lock before the genesis event is built. */
   @FunctionalInterface
   interface GenesisRule {

@@ -26,11 +26,14 @@ public final class SampleRecords {
   private static final String BOUNDED_POLICY =
       """
       {"id": "policy-bounded-001", "owner_worker_id": "worker-human-001",
-       "created_by_actor_id": "actor-human-001", "autonomy_level": "execute_with_review",
-       "allowed_actions": [{"action": "summarize"}],
+       "created_by_actor_id": "actor-human-001", "autonomy_level": "bounded_execute",
+       "allowed_actions": [{"action": "summarize"}, {"action": "read_source"}],
        "denied_actions": [{"action": "delete_repository"}],
        "review_required_actions": [{"action": "fetch_external_source"}],
-       "risk_classes": ["low", "medium"], "escalation_rules": [],
+       "risk_classes": ["low", "medium", "high"],
+       "escalation_rules": [{"trigger": "high risk", "risk_class": "high",
+                             "required_action": "require_review",
+                             "reason": "High-risk actions wait for a human."}],
        "created_at": "2026-01-01T00:00:00Z", "tool_grants": ["tool:search"],
        "request_limits": {"max_pending_requests": 2}}
       """;
@@ -39,8 +42,9 @@ public final class SampleRecords {
 
   /**
    * The Policy {@value #POLICY_ID}, which the demo, the test kit and the conformance runs hold:
-   * summaries are allowed, deleting a repository is denied, fetching an external source needs a
-   * human's review, at most two Requests pending.
+   * summaries and reading sources are allowed, deleting a repository is denied, fetching an
+   * external source needs a human's review, so does any high-risk action, at most two Requests
+   * pending; every other action is denied.
    */
   public static ObjectNode policy() {
     try {
