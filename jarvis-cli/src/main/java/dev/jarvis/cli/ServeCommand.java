@@ -6,11 +6,13 @@ import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.core.validation.PayloadValidator;
+import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.reference.HttpRuntime;
 import dev.jarvis.host.reference.ReferenceHost;
 import dev.jarvis.host.reference.ReferenceHostConfig;
+import dev.jarvis.model.AgentWorker;
 import dev.jarvis.store.jdbc.StoreSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -97,6 +99,22 @@ final class ServeCommand implements Callable<Integer> {
   String admin = HostConfig.DEFAULT_ADMIN_ACTOR_ID;
 
   @Option(
+      names = "--non-action-event-type",
+      paramLabel = "TYPE",
+      description =
+          "an event type agents append without a PolicyDecision (repeatable; exact; default:"
+              + " none, every agent event is an action)")
+  List<String> nonActionEventTypes = new java.util.ArrayList<>();
+
+  @Option(
+      names = "--agent-worker",
+      paramLabel = "FILE",
+      description =
+          "a JSON AgentWorker record (repeatable): its autonomy_level applies with the Policy's,"
+              + " the stricter winning")
+  List<Path> agentWorkers = new java.util.ArrayList<>();
+
+  @Option(
       names = "--store",
       paramLabel = "STORE",
       description =
@@ -160,11 +178,12 @@ final class ServeCommand implements Callable<Integer> {
     }
     PrintStream out = io.out();
     // The sample Policy first, so that a plain serve runs the demo; a file with its id replaces it.
+    AgentActions agentActions = agentActions();
     ReferenceHostConfig config =
         hostAuth()
             .withPort(port)
             .withRuntime(runtime)
-            .withHost(b -> b.adminActorId(admin))
+            .withHost(b -> b.adminActorId(admin).agentActions(agentActions))
             .withPolicy(SampleRecords.policy());
     for (Path file : policies) {
       config = config.withPolicy(policy(file.toString()));
@@ -229,22 +248,43 @@ final class ServeCommand implements Callable<Integer> {
     }
   }
 
+  private AgentActions agentActions() throws CliException {
+    AgentActions actions = AgentActions.DEFAULT.withNonActionEventTypes(nonActionEventTypes);
+    for (Path file : agentWorkers) {
+      JsonNode worker = record("AgentWorker", file.toString());
+      actions =
+          actions.withAgentWorker(JarvisJson.mapper().convertValue(worker, AgentWorker.class));
+    }
+    return actions;
+  }
+
   private static JsonNode policy(String file) throws CliException {
-    JsonNode policy;
+    return record("Policy", file);
+  }
+
+  /** A JSON record of {@code schema} from {@code file}, held to the spec. */
+  private static JsonNode record(String schema, String file) throws CliException {
+    JsonNode record;
     try {
-      policy = JarvisJson.mapper().readTree(Files.readAllBytes(Path.of(file)));
+      record = JarvisJson.mapper().readTree(Files.readAllBytes(Path.of(file)));
     } catch (JacksonException e) {
       throw new CliException(file + ": not valid JSON: " + e.getOriginalMessage());
     } catch (IOException e) {
-      throw new CliException("cannot read policy file " + file);
+      throw new CliException("cannot read " + schema + " file " + file);
     }
-    List<ProtocolViolation> violations = PayloadValidator.forSpec().validate("Policy", policy);
+    List<ProtocolViolation> violations = PayloadValidator.forSpec().validate(schema, record);
     if (!violations.isEmpty()) {
       ProtocolViolation first = violations.get(0);
       throw new CliException(
-          file + ": not a valid Policy: " + first.errorId().getValue() + " at " + first.field());
+          file
+              + ": not a valid "
+              + schema
+              + ": "
+              + first.errorId().getValue()
+              + " at "
+              + first.field());
     }
-    return policy;
+    return record;
   }
 
   private static void closeQuietly(HostStores stores, RuntimeException cause) {

@@ -9,6 +9,9 @@ import dev.jarvis.client.pipeline.JarvisPipeline;
 import dev.jarvis.client.pipeline.PipelineResponse;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.error.JarvisProtocolException;
+import dev.jarvis.core.policy.PlannedAction;
+import dev.jarvis.core.policy.PolicyEvaluation;
+import dev.jarvis.core.policy.PolicyEvaluator;
 import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.model.Actor;
@@ -18,6 +21,7 @@ import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.LearningRecord;
 import dev.jarvis.model.MemoryProposal;
 import dev.jarvis.model.OutcomeReport;
+import dev.jarvis.model.Policy;
 import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.Request;
 import dev.jarvis.model.Review;
@@ -147,6 +151,18 @@ public final class JarvisClient implements AutoCloseable {
               WorkSession session = getWorkSession(workSessionId);
               return new ChainCursor(session.getRevision(), session.getLastEventHash());
             });
+  }
+
+  /**
+   * What {@code policy} allows for {@code planned}, judged here with the engine every host of this
+   * SDK (and {@code JarvisHostStub}) judges with: nothing is sent. An agent knows before asking
+   * whether its decision would be {@code allow}, {@code narrow}, {@code review_required} or {@code
+   * deny}; record it with {@code records().policyDecision(ws, policyId, action, risk, evaluation)}.
+   * Pass {@code PolicyEvaluator.of(policy).forAgent(worker)} to {@link PolicyEvaluator#evaluate}
+   * yourself to apply an AgentWorker's autonomy level too.
+   */
+  public PolicyEvaluation policy(Policy policy, PlannedAction planned) {
+    return PolicyEvaluator.of(policy).evaluate(planned);
   }
 
   /** The links every call passes through, in order, with your policies in their places. */

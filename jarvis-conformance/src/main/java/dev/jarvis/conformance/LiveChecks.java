@@ -15,6 +15,7 @@ final class LiveChecks {
     IdMatchingChecks.run(runner, live);
     ExportChecks.run(runner, live);
     PurposeChecks.run(runner, live);
+    PolicyChecks.run(runner, live);
     AnswerChecks.run(runner, live);
   }
 }

@@ -141,8 +141,11 @@ final class PurposeChecks {
               session,
               "recordPolicyDecision",
               live.agent,
-              PurposeRecords.reviewRequired(live, session, other, "send_email", request));
-          expectRefusal(agentAction(live, session, "send_email", other), "approval_scope_mismatch");
+              PurposeRecords.reviewRequired(
+                  live, session, other, "fetch_external_source", request));
+          expectRefusal(
+              agentAction(live, session, "fetch_external_source", other),
+              "approval_scope_mismatch");
           return null;
         });
     runner.check(
@@ -239,13 +242,13 @@ final class PurposeChecks {
         });
   }
 
-  private static Exchange send(
+  static Exchange send(
       LiveHost live, String session, String operationId, String actor, ObjectNode body) {
     return live.send(
         operationId, session, live.headers(operationId, actor, live.cursor(session)), body);
   }
 
-  private static void post(
+  static void post(
       LiveHost live, String session, String operationId, String actor, ObjectNode body) {
     expectSuccess(send(live, session, operationId, actor, body));
   }
@@ -278,8 +281,7 @@ final class PurposeChecks {
             live, session, request, decision, "fetch_external_source", target, expires));
   }
 
-  private static Exchange agentAction(
-      LiveHost live, String session, String action, String decision) {
+  static Exchange agentAction(LiveHost live, String session, String action, String decision) {
     ChainCursor at = live.cursor(session);
     ObjectNode draft =
         SampleRecords.eventDraft(live.id("evt"), session, live.agent, "agent.acted", live.now());

@@ -12,6 +12,7 @@ import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.model.ProtocolErrorId;
@@ -336,6 +337,7 @@ public final class JarvisHostStub
     private List<String> capabilities = DEFAULT_CAPABILITIES;
     private final List<JsonNode> policies = new ArrayList<>(List.of(SampleRecords.policy()));
     private boolean failOnReceivedViolations = true;
+    private AgentActions agentActions = AgentActions.DEFAULT;
 
     private Builder() {}
 
@@ -375,10 +377,20 @@ public final class JarvisHostStub
       return this;
     }
 
+    /**
+     * Which agent events are actions, which event types only the host writes, which AgentWorkers it
+     * knows, as a real host is configured with them (default: every agent event is an action, held
+     * to a PolicyDecision).
+     */
+    public Builder agentActions(AgentActions agentActions) {
+      this.agentActions = Objects.requireNonNull(agentActions, "agentActions");
+      return this;
+    }
+
     public JarvisHostStub build() {
       return new JarvisHostStub(
           new StubHost.StubSettings(
-              clock, ids, capabilities, List.copyOf(policies), ADMIN_ACTOR_ID),
+              clock, ids, capabilities, List.copyOf(policies), ADMIN_ACTOR_ID, agentActions),
           failOnReceivedViolations);
     }
   }

@@ -7,6 +7,7 @@ import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.error.ProtocolErrorCatalog;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.validation.PayloadValidator;
+import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.OperationRoutes;
@@ -61,6 +62,7 @@ final class StubHost {
             .traceIds(() -> "trace:stub-" + ids.get())
             .capabilities(settings.capabilities())
             .adminActorId(settings.adminActorId())
+            .agentActions(settings.agentActions())
             .build();
     ProtocolHost fresh = new ProtocolHost(config);
     settings.policies().forEach(fresh::seedPolicy);
@@ -224,5 +226,6 @@ final class StubHost {
       Supplier<String> ids,
       List<String> capabilities,
       List<JsonNode> policies,
-      String adminActorId) {}
+      String adminActorId,
+      AgentActions agentActions) {}
 }

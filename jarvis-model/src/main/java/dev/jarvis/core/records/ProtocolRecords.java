@@ -5,6 +5,7 @@ import dev.jarvis.core.JarvisSpec;
 import dev.jarvis.core.canonical.Sha256Hash;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.hash.ActionHash;
+import dev.jarvis.core.policy.PolicyEvaluation;
 import dev.jarvis.model.AccountabilityScope;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.ActorType;
@@ -212,6 +213,26 @@ public final class ProtocolRecords {
         .result(result)
         .reason(reason)
         .createdAt(now());
+  }
+
+  /**
+   * The PolicyDecision a Policy's evaluation gives: its result and reason are the evaluation's, so
+   * the host, judging with the same engine, accepts it. Name the Request a {@code deny} or {@code
+   * review_required} result opens with {@code .requestId(...)}.
+   */
+  public PolicyDecision policyDecision(
+      String workSessionId,
+      String policyId,
+      PolicyActionRequest action,
+      RiskClass risk,
+      PolicyEvaluation evaluation) {
+    return policyDecision(
+        workSessionId,
+        policyId,
+        action,
+        risk,
+        evaluation.result(),
+        evaluation.reason() + " (" + evaluation.rule() + ")");
   }
 
   /**

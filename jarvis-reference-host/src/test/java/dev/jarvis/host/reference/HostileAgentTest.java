@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The hostile agent of issue #9, over HTTP against a reference host whose tokens are bound to
@@ -117,12 +119,13 @@ class HostileAgentTest {
     ok(post(WS, "/reviews", Payloads.HUMAN, review));
     ok(appendAgentEvent("event-fetch-1", "agent.acted", "fetch_external_source", "pd-1"));
 
-    ObjectNode email = Payloads.decision("pd-2", "send_email", "review_required");
-    email.put("request_id", "req-1");
-    ok(post(WS, "/policy-decisions", Payloads.AGENT, email));
+    ObjectNode again = Payloads.decision("pd-2", "fetch_external_source", "review_required");
+    again.put("request_id", "req-1");
+    ok(post(WS, "/policy-decisions", Payloads.AGENT, again));
     refusedUnchanged(
         "approval_scope_mismatch",
-        () -> appendAgentEvent("event-email", "agent.acted", "send_email", "pd-2"));
+        () ->
+            appendAgentEvent("event-fetch-again", "agent.acted", "fetch_external_source", "pd-2"));
     refusedUnchanged(
         "approval_scope_expired",
         () -> appendAgentEvent("event-fetch-2", "agent.acted", "fetch_external_source", "pd-1"));
@@ -267,5 +270,97 @@ class HostileAgentTest {
     refusedUnchanged(
         "unauthorized_actor",
         () -> appendAgentEvent("event-forged-genesis", "work_session.created", "created", null));
+  }
+
+  // --- issue #22: the Policy, enforced over HTTP ---
+
+  @ParameterizedTest(name = "the agent''s own {0} of fetch_external_source is refused")
+  @ValueSource(strings = {"allow", "narrow"})
+  @Order(9)
+  void the_agent_cannot_narrow_or_allow_a_reviewed_action_itself(String result) {
+    String id = "pd-self-" + result;
+    refusedUnchanged(
+        "review_required",
+        () ->
+            post(
+                WS,
+                "/policy-decisions",
+                Payloads.AGENT,
+                Payloads.decision(id, "fetch_external_source", result)));
+  }
+
+  @ParameterizedTest(name = "an agent''s ''{0}'' without a decision is refused")
+  @ValueSource(
+      strings = {
+        "publish_answer",
+        "PUBLISH_ANSWER",
+        "publish_answer ",
+        "publish_answer\u200B",
+        "publish_\u0430nswer",
+        "summarize"
+      })
+  @Order(10)
+  void an_agent_action_the_policy_does_not_name_needs_a_decision_too(String action) {
+    refusedUnchanged(
+        "missing_policy_decision",
+        () -> appendAgentEvent("event-unlisted", "agent.acted", action, null));
+  }
+
+  @ParameterizedTest(name = "an allow decision for ''{0}'' is refused: default deny")
+  @ValueSource(strings = {"PUBLISH_ANSWER", "summarize ", "summ\u0430rize", "publish_answer"})
+  @Order(11)
+  void an_allow_decision_for_an_unlisted_action_is_refused(String action) {
+    refusedUnchanged(
+        "policy_denied",
+        () ->
+            post(
+                WS,
+                "/policy-decisions",
+                Payloads.AGENT,
+                Payloads.decision("pd-unlisted", action, "allow")));
+  }
+
+  @Test
+  @Order(12)
+  void a_high_risk_allow_is_refused_and_an_allow_admits_one_action() {
+    ObjectNode high = Payloads.decision("pd-high", "summarize", "allow");
+    high.put("risk_class", "high");
+    refusedUnchanged("review_required", () -> post(WS, "/policy-decisions", Payloads.AGENT, high));
+    // Positive control: the same action at medium risk is allowed, once.
+    ok(
+        post(
+            WS,
+            "/policy-decisions",
+            Payloads.AGENT,
+            Payloads.decision("pd-sum", "summarize", "allow")));
+    ok(appendAgentEvent("event-sum-1", "agent.acted", "summarize", "pd-sum"));
+    refusedUnchanged(
+        "missing_policy_decision",
+        () -> appendAgentEvent("event-sum-2", "agent.acted", "summarize", "pd-sum"));
+  }
+
+  @Test
+  @Order(13)
+  void an_event_id_cannot_repeat_and_the_hosts_own_ids_are_the_hosts() {
+    refusedUnchanged(
+        "invalid_transition",
+        () -> appendAgentEvent("event-sum-1", "agent.acted", "summarize", "pd-sum"));
+    refusedUnchanged(
+        "unauthorized_actor",
+        () -> appendAgentEvent(WS + ".event.2", "agent.acted", "summarize", "pd-sum"));
+  }
+
+  @ParameterizedTest(name = "''{0}'' imitates a host-written event type")
+  @ValueSource(
+      strings = {
+        "Review.Recorded",
+        "review.recorded\u200B",
+        "r\u0435view.recorded",
+        "review.recorded "
+      })
+  @Order(14)
+  void the_agent_cannot_forge_a_look_alike_of_a_host_written_event(String type) {
+    refusedUnchanged(
+        "unauthorized_actor", () -> appendAgentEvent("event-look-alike", type, "recorded", null));
   }
 }

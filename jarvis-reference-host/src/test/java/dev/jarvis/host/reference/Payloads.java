@@ -48,18 +48,9 @@ final class Payloads {
             .formatted(id, workerId, type, canAppend, type.equals("human") ? "human" : "agent"));
   }
 
+  /** The sample Policy the reference host holds (and the demo runs under). */
   static ObjectNode policy() {
-    return json(
-        """
-        {"id": "policy-bounded-001", "owner_worker_id": "worker-human-001",
-         "created_by_actor_id": "actor-human-001", "autonomy_level": "execute_with_review",
-         "allowed_actions": [{"action": "summarize"}],
-         "denied_actions": [{"action": "delete_repository"}],
-         "review_required_actions": [{"action": "fetch_external_source"}],
-         "risk_classes": ["low", "medium"], "escalation_rules": [],
-         "created_at": "2026-06-12T17:00:00Z", "tool_grants": ["tool:search"],
-         "request_limits": {"max_pending_requests": 2}}
-        """);
+    return dev.jarvis.core.sample.SampleRecords.policy();
   }
 
   static ObjectNode workSession(String id) {
