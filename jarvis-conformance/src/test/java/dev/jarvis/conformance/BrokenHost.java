@@ -38,7 +38,21 @@ public final class BrokenHost implements AutoCloseable {
     /** Ignores the client's cursor: stale revisions and wrong previous hashes are accepted. */
     IGNORES_THE_CURSOR,
     /** Refuses with {@code unknown_state} whatever the reason. */
-    WRONG_ERROR_IDS
+    WRONG_ERROR_IDS,
+    /** Records an agent's own {@code narrow} (or {@code allow}) of a reviewed action. */
+    LETS_NARROW_BYPASS_REVIEW(ProtocolErrorId.REVIEW_REQUIRED),
+    /** Accepts actions the Policy does not name, and agent actions citing no decision. */
+    ACCEPTS_UNLISTED_ACTIONS(
+        ProtocolErrorId.POLICY_DENIED, ProtocolErrorId.MISSING_POLICY_DECISION),
+    /** Appends an event whose id the WorkSession holds already. */
+    DUPLICATES_EVENT_IDS(ProtocolErrorId.INVALID_TRANSITION);
+
+    /** The refusals the defective host answers as if it had accepted the record. */
+    private final List<ProtocolErrorId> recordsAnyway;
+
+    Defect(ProtocolErrorId... recordsAnyway) {
+      this.recordsAnyway = List.of(recordsAnyway);
+    }
   }
 
   private final ProtocolHost host;
@@ -75,6 +89,14 @@ public final class BrokenHost implements AutoCloseable {
       headers.putAll(exchange.getRequestHeaders());
       broken(path, headers);
       StoredResponse answer = answer(exchange.getRequestMethod(), path, headers, body);
+      if (recordsAnyway(answer)) {
+        // A host that records what it is told instead of enforcing the Policy: the record back.
+        exchange.getResponseHeaders().add(JarvisHeaders.PROTOCOL_VERSION, "v0.1");
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(201, body.length);
+        exchange.getResponseBody().write(body);
+        return;
+      }
       answer.headers().forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
       if (defect == Defect.NO_PROTOCOL_VERSION_HEADER) {
         exchange.getResponseHeaders().remove(JarvisHeaders.PROTOCOL_VERSION);
@@ -88,6 +110,14 @@ public final class BrokenHost implements AutoCloseable {
       exchange.sendResponseHeaders(answer.status(), out.length == 0 ? -1 : out.length);
       exchange.getResponseBody().write(out);
     }
+  }
+
+  private boolean recordsAnyway(StoredResponse answer) throws IOException {
+    if (answer.status() != 400 || defect.recordsAnyway.isEmpty()) {
+      return false;
+    }
+    String errorId = JarvisJson.mapper().readTree(answer.body()).path("error_id").asText();
+    return defect.recordsAnyway.stream().anyMatch(id -> id.getValue().equals(errorId));
   }
 
   private StoredResponse answer(

@@ -117,6 +117,15 @@ class ConformanceSuiteTest {
                 "a scoped mutation at a stale revision is refused with stale_work_session_revision";
             case WRONG_ERROR_IDS ->
                 "createWorkSession at revision 1 is refused with stale_work_session_revision";
+            case LETS_NARROW_BYPASS_REVIEW ->
+                "an agent's own narrow decision for a review-required action is refused with"
+                    + " review_required";
+            case ACCEPTS_UNLISTED_ACTIONS ->
+                "an agent event of an action the Policy does not name, citing no decision, is"
+                    + " refused with missing_policy_decision";
+            case DUPLICATES_EVENT_IDS ->
+                "an event whose id the WorkSession holds already is refused with"
+                    + " invalid_transition";
           };
       CheckResult result = report.result(expectedFailure).orElseThrow();
       assertFalse(result.passed(), result.line());

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.headers.RequestTimestamp;
+import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.RecordKind;
 import java.time.Duration;
 import java.util.List;
@@ -476,8 +477,19 @@ class ProtocolStateTest {
   }
 
   @Test
-  void anAgentNoteOutsideThePolicysActionsNeedsNoDecision() {
+  void anAgentNoteIsAnActionUnlessTheHostDeclaresNotesNonActions() {
     try (TestHost t = TestHost.withSession()) {
+      assertEquals(
+          "missing_policy_decision",
+          append(t, Payloads.AGENT, Payloads.event("event-note-1", "note.recorded", Payloads.AGENT))
+              .errorId());
+    }
+    try (TestHost t =
+        TestHost.started(
+            b ->
+                b.agentActions(
+                    AgentActions.DEFAULT.withNonActionEventTypes(List.of("note.recorded"))))) {
+      assertEquals(201, t.createSession(Payloads.WS).status());
       created(
           append(
               t, Payloads.AGENT, Payloads.event("event-note-1", "note.recorded", Payloads.AGENT)));

@@ -2,6 +2,7 @@ package dev.jarvis.spring.boot;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.JarvisJson;
+import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.CommitHook;
 import dev.jarvis.host.Credentials;
 import dev.jarvis.host.HostAuth;
@@ -97,7 +98,8 @@ public class JarvisHostAutoConfiguration {
 
   /**
    * The protocol host, with the service's {@link ProtocolListener} beans (all told), its {@link
-   * CommitHook} bean and {@link Clock} bean, if it has them.
+   * CommitHook} bean, {@link Clock} bean and {@link AgentActions} bean (which agent events are
+   * actions, the host's reserved event types, the AgentWorkers it knows), if it has them.
    */
   @Bean
   @ConditionalOnMissingBean
@@ -107,7 +109,8 @@ public class JarvisHostAutoConfiguration {
       HostStores stores,
       ObjectProvider<ProtocolListener> listeners,
       ObjectProvider<CommitHook> commitHook,
-      ObjectProvider<Clock> clock) {
+      ObjectProvider<Clock> clock,
+      ObjectProvider<AgentActions> agentActions) {
     HostConfig.Builder config =
         HostConfig.builder(auth)
             .adminActorId(properties.getAdminActor())
@@ -117,6 +120,7 @@ public class JarvisHostAutoConfiguration {
             .listener(new AllListeners(listeners.orderedStream().toList()));
     commitHook.ifAvailable(config::commitHook);
     clock.ifAvailable(config::clock);
+    agentActions.ifAvailable(config::agentActions);
     ProtocolHost host = new ProtocolHost(config.build());
     for (Path policy : properties.getPolicies()) {
       host.seedPolicy(read(policy));

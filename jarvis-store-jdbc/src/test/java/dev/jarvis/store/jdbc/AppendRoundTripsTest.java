@@ -10,6 +10,7 @@ import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.RequestTimestamp;
 import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.ProtocolHost;
@@ -20,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -62,6 +64,8 @@ class AppendRoundTripsTest {
             HostConfig.builder(HostAuth.anyCaller())
                 .clock(CLOCK)
                 .traceIds(() -> "trace-round-trips")
+                // The note is an agent's record, not an action: no PolicyDecision to look up.
+                .agentActions(AgentActions.DEFAULT.withNonActionEventTypes(List.of("note.added")))
                 .stores(stores)
                 .build());
     host.seedPolicy(SampleRecords.policy());
