@@ -3,7 +3,6 @@ package dev.jarvis.conformance;
 import static dev.jarvis.conformance.ExchangeRules.expectRefusal;
 import static dev.jarvis.conformance.ExchangeRules.expectSuccess;
 import static dev.jarvis.conformance.PurposeChecks.agentAction;
-import static dev.jarvis.conformance.PurposeChecks.post;
 import static dev.jarvis.conformance.PurposeChecks.send;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,12 +31,7 @@ final class PolicyChecks {
         () -> {
           String session = live.newSession();
           expectRefusal(
-              send(
-                  live,
-                  session,
-                  "recordPolicyDecision",
-                  live.agent,
-                  decision(live, session, "fetch_external_source", "narrow")),
+              decide(live, session, decision(live, session, "fetch_external_source", "narrow")),
               "review_required");
           return null;
         });
@@ -46,19 +40,9 @@ final class PolicyChecks {
         "an allow decision for an action the Policy does not name is refused with policy_denied",
         () -> {
           String session = live.newSession();
-          post(
-              live,
-              session,
-              "recordPolicyDecision",
-              live.agent,
-              decision(live, session, "summarize", "allow"));
+          expectSuccess(decide(live, session, decision(live, session, "summarize", "allow")));
           expectRefusal(
-              send(
-                  live,
-                  session,
-                  "recordPolicyDecision",
-                  live.agent,
-                  decision(live, session, "SUMMARIZE", "allow")),
+              decide(live, session, decision(live, session, "SUMMARIZE", "allow")),
               "policy_denied");
           return null;
         });
@@ -69,8 +53,7 @@ final class PolicyChecks {
           String session = live.newSession();
           ObjectNode high = decision(live, session, "summarize", "allow");
           high.put("risk_class", "high");
-          expectRefusal(
-              send(live, session, "recordPolicyDecision", live.agent, high), "review_required");
+          expectRefusal(decide(live, session, high), "review_required");
           return null;
         });
     runner.check(
@@ -99,7 +82,7 @@ final class PolicyChecks {
         () -> {
           String session = live.newSession();
           ObjectNode allow = decision(live, session, "summarize", "allow");
-          post(live, session, "recordPolicyDecision", live.agent, allow);
+          expectSuccess(decide(live, session, allow));
           String id = allow.path("id").asText();
           expectSuccess(agentAction(live, session, "summarize", id));
           expectRefusal(agentAction(live, session, "summarize", id), "missing_policy_decision");
@@ -132,6 +115,10 @@ final class PolicyChecks {
           expectRefusal(live.appendEvent(session, at, forged), "unauthorized_actor");
           return null;
         });
+  }
+
+  private static Exchange decide(LiveHost live, String session, ObjectNode decision) {
+    return send(live, session, "recordPolicyDecision", live.agent, decision);
   }
 
   /** The agent's decision on {@code action} (medium risk), naming a Request where it must. */

@@ -248,7 +248,7 @@ final class PurposeChecks {
         operationId, session, live.headers(operationId, actor, live.cursor(session)), body);
   }
 
-  static void post(
+  private static void post(
       LiveHost live, String session, String operationId, String actor, ObjectNode body) {
     expectSuccess(send(live, session, operationId, actor, body));
   }
