@@ -27,6 +27,7 @@ import java.util.function.Supplier;
  *     not hold; empty (the default) refuses such a WorkSession with {@code missing_policy}
  * @param listener told about every accepted, replayed, refused and failed call
  * @param commitHook runs inside the store's unit of work of each accepted mutation (an outbox)
+ * @param limits per-principal limits across WorkSessions (default {@link PrincipalLimits#DEFAULTS})
  */
 public record HostConfig(
     HostAuth auth,
@@ -39,7 +40,8 @@ public record HostConfig(
     HostStores stores,
     Optional<JsonNode> defaultPolicy,
     ProtocolListener listener,
-    Optional<CommitHook> commitHook) {
+    Optional<CommitHook> commitHook,
+    PrincipalLimits limits) {
 
   /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
   public static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
@@ -60,6 +62,7 @@ public record HostConfig(
     Objects.requireNonNull(defaultPolicy, "defaultPolicy");
     Objects.requireNonNull(listener, "listener");
     Objects.requireNonNull(commitHook, "commitHook");
+    Objects.requireNonNull(limits, "limits");
   }
 
   /** A configuration with no listener and no commit hook. */
@@ -87,6 +90,34 @@ public record HostConfig(
         Optional.empty());
   }
 
+  /** A configuration with the default {@link PrincipalLimits}. */
+  public HostConfig(
+      HostAuth auth,
+      String adminActorId,
+      Clock clock,
+      Supplier<String> traceIds,
+      Duration timestampTolerance,
+      Duration idempotencyRetention,
+      Set<String> capabilities,
+      HostStores stores,
+      Optional<JsonNode> defaultPolicy,
+      ProtocolListener listener,
+      Optional<CommitHook> commitHook) {
+    this(
+        auth,
+        adminActorId,
+        clock,
+        traceIds,
+        timestampTolerance,
+        idempotencyRetention,
+        capabilities,
+        stores,
+        defaultPolicy,
+        listener,
+        commitHook,
+        PrincipalLimits.DEFAULTS);
+  }
+
   /** A builder with defaults: system UTC clock, random trace ids, ±300 s, 24 h, in memory. */
   public static Builder builder(HostAuth auth) {
     return new Builder(auth);
@@ -105,6 +136,9 @@ public record HostConfig(
     private JsonNode defaultPolicy;
     private ProtocolListener listener = ProtocolListener.NONE;
     private CommitHook commitHook;
+    private int openWorkSessionsPerActor = PrincipalLimits.DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR;
+    private int pendingRequestsPerTargetHuman =
+        PrincipalLimits.DEFAULT_PENDING_REQUESTS_PER_TARGET_HUMAN;
 
     private Builder(HostAuth auth) {
       this.auth = Objects.requireNonNull(auth, "auth");
@@ -175,6 +209,24 @@ public record HostConfig(
       return this;
     }
 
+    /**
+     * How many not yet completed, failed, cancelled or closed WorkSessions one Actor may have
+     * created (default {@value PrincipalLimits#DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR}, at least 1).
+     */
+    public Builder openWorkSessionsPerActor(int limit) {
+      this.openWorkSessionsPerActor = limit;
+      return this;
+    }
+
+    /**
+     * How many open Requests may name one human Worker as their target across all WorkSessions
+     * (default {@value PrincipalLimits#DEFAULT_PENDING_REQUESTS_PER_TARGET_HUMAN}, at least 1).
+     */
+    public Builder pendingRequestsPerTargetHuman(int limit) {
+      this.pendingRequestsPerTargetHuman = limit;
+      return this;
+    }
+
     public HostConfig build() {
       return new HostConfig(
           auth,
@@ -187,7 +239,8 @@ public record HostConfig(
           stores == null ? HostStores.inMemory() : stores,
           Optional.ofNullable(defaultPolicy),
           listener,
-          Optional.ofNullable(commitHook));
+          Optional.ofNullable(commitHook),
+          new PrincipalLimits(openWorkSessionsPerActor, pendingRequestsPerTargetHuman));
     }
   }
 }
