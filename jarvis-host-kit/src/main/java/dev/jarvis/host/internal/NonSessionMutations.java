@@ -71,7 +71,7 @@ final class NonSessionMutations {
     String workSessionId = report.path("work_session_id").asText();
     // No existence oracle: an unknown WorkSession and one the caller is no member of answer alike.
     StoredSession session =
-        config.stores().sessions().find(workSessionId).orElseThrow(() -> Membership.notAMember());
+        config.stores().sessions().find(workSessionId).orElseThrow(Membership::notAMember);
     membership.checkStored(
         session.snapshot(), actorId, new CallRecords(config.stores().records(), call));
     if (!session.sealed()) {

@@ -131,7 +131,7 @@ final class SessionMutations {
         config
             .stores()
             .findWithRecords(id, RecordKind.REQUEST, RequestLifecycle.OPEN_STATUSES)
-            .orElseThrow(() -> Membership.notAMember());
+            .orElseThrow(Membership::notAMember);
     membership.checkStored(found.session().snapshot(), call.actorId(), reads);
     return expireDue(found.session(), found.records(), reads);
   }
