@@ -58,8 +58,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fails while a live record holds the key, and the loser gets the winner's response byte for byte;
  * expired records are neither found nor kept; WorkSessions are isolated from each other; ids of
  * WorkSession records are host-wide (of writers racing one id in several WorkSessions, through
- * several instances, one wins, and host instances answer the others with the id's refusal); what is
- * stored comes back as it went. No test sleeps: concurrency is started by barriers.
+ * several instances, one wins, and host instances answer the others with the id's refusal); the
+ * per-principal counts (an Actor's WorkSessions by current status, the Requests waiting on one
+ * human across WorkSessions) see every write on every instance; what is stored comes back as it
+ * went. No test sleeps: concurrency is started by barriers.
  */
 public abstract class HostStoresContract {
 
