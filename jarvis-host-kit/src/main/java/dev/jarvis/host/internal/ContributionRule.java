@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
+import dev.jarvis.model.ActorType;
 import dev.jarvis.model.ContributionRole;
 import dev.jarvis.model.ContributorType;
 import dev.jarvis.model.ProtocolErrorId;
@@ -122,7 +123,8 @@ final class ContributionRule implements ScopedRule {
     for (int i = 0; i < refs.size(); i++) {
       JsonNode ref = refs.get(i);
       JsonNode actor = actors.get(i);
-      String actorType = actor.path("type").asText();
+      // A registered Actor's type is one of the enum's (the payload validator saw to it).
+      String actorType = Membership.typeOf(actor).map(ActorType::getValue).orElse("");
       String role = ref.path("contribution_role").asText();
       workers.add(ref.path("worker_id").asText());
       if (!RecordFields.texts(actor.path("contribution_scope").path("contribution_roles"))
@@ -137,9 +139,10 @@ final class ContributionRule implements ScopedRule {
                 + role
                 + ": it is outside its contribution_scope.");
       }
-      boolean roleFits =
-          role.equals(actorType) || (shared && ContributionRole.SHARED.getValue().equals(role));
-      if (!roleFits) {
+      // ContributionRole names each ActorType's own role by the same text (human, agent, ...).
+      ContributionRole credited = ContributionRole.fromValue(role);
+      boolean ownRole = credited.getValue().equals(actorType);
+      if (!ownRole && !(shared && credited == ContributionRole.SHARED)) {
         throw refuse(
             ProtocolErrorId.INVALID_CONTRIBUTOR_REFS,
             OBJECT,
