@@ -3,6 +3,7 @@ package dev.jarvis.conformance;
 import static dev.jarvis.conformance.ExchangeRules.expectRefusal;
 import static dev.jarvis.conformance.ExchangeRules.expectSuccess;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
@@ -55,6 +56,18 @@ final class PurposeChecks {
         });
     runner.check(
         GROUP,
+        "getWorkSession by a non-member answers an existing and an unknown WorkSession alike",
+        () -> {
+          String session = live.newSession();
+          Exchange existing = live.send("getWorkSession", session, live.readHeaders(live.outsider));
+          Exchange unknown =
+              live.send("getWorkSession", live.id("ws-unknown"), live.readHeaders(live.outsider));
+          expectRefusal(existing, "unauthorized_actor");
+          expectSameRefusal(existing, unknown);
+          return null;
+        });
+    runner.check(
+        GROUP,
         "a Review of a Request by a human of another Worker than its target is refused with"
             + " unauthorized_actor",
         () -> {
@@ -68,23 +81,86 @@ final class PurposeChecks {
                   session,
                   decision,
                   request,
-                  live.outsiderWorker,
+                  live.humanWorker,
                   live.instant().plus(Duration.ofMinutes(30))));
           expectRefusal(
               send(
                   live,
                   session,
                   "recordReview",
-                  live.human,
+                  live.outsider,
                   PurposeRecords.review(
                       live,
                       session,
                       live.id("review"),
-                      live.human,
-                      live.humanWorker,
+                      live.outsider,
+                      live.outsiderWorker,
                       "request:" + request,
                       "deny")),
               "unauthorized_actor");
+          return null;
+        });
+    runner.check(
+        GROUP,
+        "a Request aimed at a human Worker outside its WorkSession is refused with unknown_state",
+        () -> {
+          String session = live.newSession();
+          String decision = live.id("pd");
+          reviewRequiredFetch(live, session, decision, live.id("req"));
+          expectRefusal(
+              requestFetch(
+                  live,
+                  session,
+                  decision,
+                  live.id("req"),
+                  live.outsiderWorker,
+                  live.instant().plus(Duration.ofMinutes(30))),
+              "unknown_state");
+          return null;
+        });
+    runner.check(
+        GROUP,
+        "a Request naming another requester Worker than the caller's is refused with"
+            + " actor_body_id_mismatch",
+        () -> {
+          String session = live.newSession();
+          String decision = live.id("pd");
+          String request = live.id("req");
+          reviewRequiredFetch(live, session, decision, request);
+          ObjectNode forged =
+              PurposeRecords.request(
+                  live,
+                  session,
+                  request,
+                  decision,
+                  "fetch_external_source",
+                  live.humanWorker,
+                  live.instant().plus(Duration.ofMinutes(30)));
+          forged.put("requester_worker_id", live.humanWorker);
+          expectRefusal(
+              send(live, session, "createRequest", live.agent, forged), "actor_body_id_mismatch");
+          return null;
+        });
+    runner.check(
+        GROUP,
+        "a human Contribution crediting only the agent is refused with invalid_contributor_refs",
+        () -> {
+          String session = live.newSession();
+          ChainCursor at = live.cursor(session);
+          ObjectNode note = live.noteEvent(session, at);
+          expectSuccess(live.appendEvent(session, at, note));
+          ObjectNode credit =
+              SampleRecords.contribution(
+                  live.id("contribution"),
+                  session,
+                  live.agentWorker,
+                  live.agent,
+                  note.path("id").asText(),
+                  live.now());
+          credit.put("contributor_type", "human");
+          expectRefusal(
+              send(live, session, "recordContribution", live.human, credit),
+              "invalid_contributor_refs");
           return null;
         });
     runner.check(
@@ -240,6 +316,32 @@ final class PurposeChecks {
           expectRefusal(live.appendEvent(session, at, late), "evidence_after_the_fact");
           return null;
         });
+  }
+
+  /** Two refusals a client cannot tell apart: the same status and ProtocolError but trace_id. */
+  private static void expectSameRefusal(Exchange first, Exchange second) {
+    JsonNode a = untraced(first.body());
+    JsonNode b = untraced(second.body());
+    if (first.status() != second.status() || !a.equals(b)) {
+      throw new CheckFailure(
+          "the refusals differ, so they tell the WorkSessions apart: "
+              + first.status()
+              + " "
+              + a
+              + " and "
+              + second.status()
+              + " "
+              + b);
+    }
+  }
+
+  private static JsonNode untraced(JsonNode body) {
+    if (!body.isObject()) {
+      return body;
+    }
+    ObjectNode copy = ((ObjectNode) body).deepCopy();
+    copy.remove("trace_id");
+    return copy;
   }
 
   static Exchange send(

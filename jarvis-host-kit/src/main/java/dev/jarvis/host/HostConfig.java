@@ -29,6 +29,7 @@ import java.util.function.Supplier;
  * @param commitHook runs inside the store's unit of work of each accepted mutation (an outbox)
  * @param agentActions which agent events are actions held to a PolicyDecision, the host's own
  *     reserved event types, the AgentWorkers it knows
+ * @param limits per-principal limits across WorkSessions (default {@link PrincipalLimits#DEFAULTS})
  */
 public record HostConfig(
     HostAuth auth,
@@ -42,7 +43,8 @@ public record HostConfig(
     Optional<JsonNode> defaultPolicy,
     ProtocolListener listener,
     Optional<CommitHook> commitHook,
-    AgentActions agentActions) {
+    AgentActions agentActions,
+    PrincipalLimits limits) {
 
   /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
   public static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
@@ -64,10 +66,38 @@ public record HostConfig(
     Objects.requireNonNull(listener, "listener");
     Objects.requireNonNull(commitHook, "commitHook");
     Objects.requireNonNull(agentActions, "agentActions");
+    Objects.requireNonNull(limits, "limits");
+  }
+
+  /** A configuration with no listener and no commit hook. */
+  public HostConfig(
+      HostAuth auth,
+      String adminActorId,
+      Clock clock,
+      Supplier<String> traceIds,
+      Duration timestampTolerance,
+      Duration idempotencyRetention,
+      Set<String> capabilities,
+      HostStores stores,
+      Optional<JsonNode> defaultPolicy) {
+    this(
+        auth,
+        adminActorId,
+        clock,
+        traceIds,
+        timestampTolerance,
+        idempotencyRetention,
+        capabilities,
+        stores,
+        defaultPolicy,
+        ProtocolListener.NONE,
+        Optional.empty(),
+        AgentActions.DEFAULT,
+        PrincipalLimits.DEFAULTS);
   }
 
   /**
-   * A configuration with the default {@link AgentActions}.
+   * A configuration with the default {@link AgentActions} and {@link PrincipalLimits}.
    *
    * @deprecated kept for callers of the record's earlier canonical constructor; use {@link
    *     #builder(HostAuth)}
@@ -97,33 +127,8 @@ public record HostConfig(
         defaultPolicy,
         listener,
         commitHook,
-        AgentActions.DEFAULT);
-  }
-
-  /** A configuration with no listener and no commit hook. */
-  public HostConfig(
-      HostAuth auth,
-      String adminActorId,
-      Clock clock,
-      Supplier<String> traceIds,
-      Duration timestampTolerance,
-      Duration idempotencyRetention,
-      Set<String> capabilities,
-      HostStores stores,
-      Optional<JsonNode> defaultPolicy) {
-    this(
-        auth,
-        adminActorId,
-        clock,
-        traceIds,
-        timestampTolerance,
-        idempotencyRetention,
-        capabilities,
-        stores,
-        defaultPolicy,
-        ProtocolListener.NONE,
-        Optional.empty(),
-        AgentActions.DEFAULT);
+        AgentActions.DEFAULT,
+        PrincipalLimits.DEFAULTS);
   }
 
   /** A builder with defaults: system UTC clock, random trace ids, ±300 s, 24 h, in memory. */
@@ -145,6 +150,9 @@ public record HostConfig(
     private ProtocolListener listener = ProtocolListener.NONE;
     private CommitHook commitHook;
     private AgentActions agentActions = AgentActions.DEFAULT;
+    private int openWorkSessionsPerActor = PrincipalLimits.DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR;
+    private int pendingRequestsPerTargetHuman =
+        PrincipalLimits.DEFAULT_PENDING_REQUESTS_PER_TARGET_HUMAN;
 
     private Builder(HostAuth auth) {
       this.auth = Objects.requireNonNull(auth, "auth");
@@ -224,6 +232,24 @@ public record HostConfig(
       return this;
     }
 
+    /**
+     * How many not yet completed, failed, cancelled or closed WorkSessions one Actor may have
+     * created (default {@value PrincipalLimits#DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR}, at least 1).
+     */
+    public Builder openWorkSessionsPerActor(int limit) {
+      this.openWorkSessionsPerActor = limit;
+      return this;
+    }
+
+    /**
+     * How many open Requests may name one human Worker as their target across all WorkSessions
+     * (default {@value PrincipalLimits#DEFAULT_PENDING_REQUESTS_PER_TARGET_HUMAN}, at least 1).
+     */
+    public Builder pendingRequestsPerTargetHuman(int limit) {
+      this.pendingRequestsPerTargetHuman = limit;
+      return this;
+    }
+
     public HostConfig build() {
       return new HostConfig(
           auth,
@@ -237,7 +263,8 @@ public record HostConfig(
           Optional.ofNullable(defaultPolicy),
           listener,
           Optional.ofNullable(commitHook),
-          agentActions);
+          agentActions,
+          new PrincipalLimits(openWorkSessionsPerActor, pendingRequestsPerTargetHuman));
     }
   }
 }

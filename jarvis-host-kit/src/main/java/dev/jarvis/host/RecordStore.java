@@ -41,4 +41,13 @@ public interface RecordStore {
    * statuses} (the open Requests), in the order they were first written.
    */
   List<StoredRecord> inSession(RecordKind kind, String workSessionId, Set<String> statuses);
+
+  /**
+   * The Requests, across all WorkSessions, that name {@code humanWorkerId} as {@code
+   * target_human_worker_id} and have a {@code status} among {@code statuses} (the open Requests
+   * waiting on one human, for {@link PrincipalLimits}; the host bounds how many there are), in the
+   * order they were first written. An implementation answers from an index on the target, not by
+   * reading every WorkSession.
+   */
+  List<StoredRecord> requestsTargeting(String humanWorkerId, Set<String> statuses);
 }

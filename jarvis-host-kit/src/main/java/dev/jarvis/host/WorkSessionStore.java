@@ -3,6 +3,7 @@ package dev.jarvis.host;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * WorkSessions and their event chains, read side; writes go through {@link HostStores#commit}. Each
@@ -24,4 +25,11 @@ public interface WorkSessionStore {
    * action citing {@code policy_decision:<id>} is one use of that decision).
    */
   long countCiting(String workSessionId, String ref);
+
+  /**
+   * How many WorkSessions whose {@code created_by_actor_id} is {@code actorId} have a {@code
+   * status} among {@code statuses} (an Actor's open WorkSessions, for {@link PrincipalLimits}). An
+   * implementation answers from an index on the creator, not by reading every WorkSession.
+   */
+  long countCreatedBy(String actorId, Set<String> statuses);
 }

@@ -155,13 +155,17 @@ class PurposeRulesTest {
     @Test
     void a_review_of_a_request_comes_from_an_actor_of_its_target_human_worker() {
       KitHost kit = KitHost.withSession();
-      kit.decide(WS, "pd-1", "fetch_external_source", "review_required", "req-1");
-      ObjectNode request =
-          kit.request(WS, "req-1", "pd-1", "fetch_external_source", Duration.ofMinutes(30));
-      request.put("target_human_worker_id", OTHER_WORKER);
-      ok(kit.scoped("createRequest", WS, AGENT, request));
+      // A Request targets the WorkSession's human Worker (RequestRule), so a human of another
+      // Worker is no member and is refused before the Review's own rules.
+      kit.pendingFetch(WS, "pd-1", "req-1");
       refused(
           "unauthorized_actor",
+          kit.scoped(
+              "recordReview",
+              WS,
+              OUTSIDER,
+              kit.review(WS, "rev-1", OUTSIDER, OTHER_WORKER, "request:req-1", "deny")));
+      ok(
           kit.scoped(
               "recordReview",
               WS,

@@ -15,8 +15,10 @@ import dev.jarvis.host.UnitOfWork;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,6 +51,11 @@ public final class InMemoryProtocolStore implements StoreBackend {
   private final Map<Scope, Entry> idempotency = new LinkedHashMap<>();
   // The WorkSession holding each (kind, id): ids of WorkSession records are host-wide.
   private final Map<KindAndId, String> holderOfId = new HashMap<>();
+  // The indexes countCreatedBy and countRequestsTargeting answer from: neither the creator of a
+  // WorkSession nor the target of a Request ever changes, so entries are only ever added.
+  private final Map<String, Set<String>> sessionsByCreator = new HashMap<>();
+  // In first-write order, as requestsTargeting answers.
+  private final Map<String, Set<String>> requestsByTarget = new HashMap<>();
 
   @Override
   public synchronized CommitResult commit(Mutation mutation) {
@@ -88,6 +95,12 @@ public final class InMemoryProtocolStore implements StoreBackend {
     for (RecordWrite write : mutation.records()) {
       StoredRecord record = write.record();
       shelf(record).put(record.id(), record);
+      if (record.kind() == RecordKind.REQUEST && record.workSessionId().isPresent()) {
+        requestsByTarget
+            .computeIfAbsent(
+                record.body().path("target_human_worker_id").asText(), k -> new LinkedHashSet<>())
+            .add(record.id());
+      }
       record
           .workSessionId()
           .ifPresent(ws -> holderOfId.putIfAbsent(new KindAndId(record.kind(), record.id()), ws));
@@ -129,6 +142,11 @@ public final class InMemoryProtocolStore implements StoreBackend {
     String id = write.workSessionId();
     if (write instanceof ChainWrite.Genesis genesis) {
       sessions.put(id, genesis.session());
+      sessionsByCreator
+          .computeIfAbsent(
+              genesis.session().snapshot().path("created_by_actor_id").asText(),
+              k -> new HashSet<>())
+          .add(id);
       events.put(id, new ArrayList<>());
       eventsById.put(id, new HashMap<>());
       addEvent(id, genesis.firstEvent());
@@ -175,6 +193,23 @@ public final class InMemoryProtocolStore implements StoreBackend {
   @Override
   public synchronized long countCiting(String workSessionId, String ref) {
     return citations.getOrDefault(new Citation(workSessionId, ref), 0L);
+  }
+
+  @Override
+  public synchronized long countCreatedBy(String actorId, Set<String> statuses) {
+    return sessionsByCreator.getOrDefault(actorId, Set.of()).stream()
+        .filter(id -> statuses.contains(sessions.get(id).status()))
+        .count();
+  }
+
+  @Override
+  public synchronized List<StoredRecord> requestsTargeting(
+      String humanWorkerId, Set<String> statuses) {
+    return requestsByTarget.getOrDefault(humanWorkerId, Set.of()).stream()
+        .map(id -> findInAnyWorkSession(RecordKind.REQUEST, id).orElseThrow())
+        .filter(r -> humanWorkerId.equals(r.body().path("target_human_worker_id").asText()))
+        .filter(r -> statuses.contains(r.body().path("status").asText()))
+        .toList();
   }
 
   @Override

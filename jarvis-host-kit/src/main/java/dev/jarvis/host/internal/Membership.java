@@ -4,6 +4,7 @@ import static dev.jarvis.host.internal.Refusals.refuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.host.ProtocolRefusal;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.model.ActorType;
 import dev.jarvis.model.ProtocolErrorId;
@@ -14,21 +15,52 @@ import java.util.Optional;
  * agent_worker_id}, and no one else. Only members read it (getWorkSession, exportEvidenceManifest),
  * mutate it, create it (its creator is an Actor of one of its two Workers) or report an outcome on
  * it; anyone else is refused {@code unauthorized_actor}, before the WorkSession's state is looked
- * at, so a refusal tells an outsider nothing about it. A Policy grants no membership: v0.1 gives a
- * Policy no field naming further Workers, and a host that wants reviewers beyond the WorkSession's
- * human Worker registers them as Actors of that Worker.
+ * at. A Policy grants no membership: v0.1 gives a Policy no field naming further Workers, and a
+ * host that wants reviewers beyond the WorkSession's human Worker registers them as Actors of that
+ * Worker.
+ *
+ * <p>No existence oracle: a WorkSession that does not exist has no members, so its refusal and a
+ * non-member's refusal of an existing one are the same {@link #notAMember} (status, {@code
+ * error_id}, pointer, reason and remediation), and an outsider cannot tell the two apart.
  */
 final class Membership {
 
   /**
-   * Refuses unless {@code actorId} is an Actor of one of the WorkSession's two Workers, reading the
-   * Actor as the call reads it.
+   * The one refusal for a WorkSession the caller may not see, whether it exists or not: the same
+   * bytes but the {@code trace_id}, its reason true in both cases and free of the id.
    */
-  void check(JsonNode workSession, String actorId, CallRecords records) {
+  static ProtocolRefusal notAMember() {
+    return refuse(
+        ProtocolErrorId.UNAUTHORIZED_ACTOR,
+        "header",
+        JarvisHeaders.ACTOR_ID,
+        "The Actor is a member of no WorkSession of this id on this host.");
+  }
+
+  /**
+   * Refuses with {@link #notAMember} unless {@code actorId} is an Actor of one of the stored
+   * WorkSession's two Workers.
+   */
+  void checkStored(JsonNode workSession, String actorId, CallRecords records) {
+    if (!isMember(workSession, actorId, records)) {
+      throw notAMember();
+    }
+  }
+
+  /** Whether {@code actorId} is an Actor of one of the WorkSession's two Workers. */
+  static boolean isMember(JsonNode workSession, String actorId, CallRecords records) {
     String worker =
         records.body(RecordKind.ACTOR, actorId).map(a -> a.path("worker_id").asText()).orElse("");
-    if (!worker.equals(workSession.path("human_worker_id").asText())
-        && !worker.equals(workSession.path("agent_worker_id").asText())) {
+    return worker.equals(workSession.path("human_worker_id").asText())
+        || worker.equals(workSession.path("agent_worker_id").asText());
+  }
+
+  /**
+   * Refuses unless {@code actorId} is an Actor of one of the proposed WorkSession's two Workers
+   * (createWorkSession: the body is the caller's own, so the refusal may say why).
+   */
+  void check(JsonNode workSession, String actorId, CallRecords records) {
+    if (!isMember(workSession, actorId, records)) {
       throw refuse(
           ProtocolErrorId.UNAUTHORIZED_ACTOR,
           "header",

@@ -22,7 +22,8 @@ import java.util.Optional;
  * needs its WorkSession exported, that is terminal and sealed ({@code
  * outcome_report_requires_terminal_source}), and references LearningRecords of that WorkSession
  * ({@code outcome_report_without_learning_record}); only a member of that WorkSession reports on it
- * ({@link Membership}); it changes neither WorkSession nor manifest.
+ * ({@link Membership}: an unknown WorkSession is refused as a non-member is); it changes neither
+ * WorkSession nor manifest.
  */
 final class NonSessionMutations {
 
@@ -68,12 +69,12 @@ final class NonSessionMutations {
   private RecordWrite outcomeReport(ProtocolCall call, JsonNode report, String id) {
     String actorId = call.actorId();
     String workSessionId = report.path("work_session_id").asText();
-    Optional<StoredSession> session = config.stores().sessions().find(workSessionId);
-    session.ifPresent(
-        s ->
-            membership.check(
-                s.snapshot(), actorId, new CallRecords(config.stores().records(), call)));
-    if (session.isEmpty() || !session.get().sealed()) {
+    // No existence oracle: an unknown WorkSession and one the caller is no member of answer alike.
+    StoredSession session =
+        config.stores().sessions().find(workSessionId).orElseThrow(Membership::notAMember);
+    membership.checkStored(
+        session.snapshot(), actorId, new CallRecords(config.stores().records(), call));
+    if (!session.sealed()) {
       throw refuse(
           ProtocolErrorId.OUTCOME_REPORT_REQUIRES_TERMINAL_SOURCE,
           "outcome_report",

@@ -17,9 +17,15 @@ public final class OperationDispatch {
     // One lock per WorkSession for mutations and reads alike: a read may write an expiry event.
     KeyedLocks<String> locks = new KeyedLocks<>();
     this.idempotency = new IdempotentExecution(config);
-    this.sessions = new SessionMutations(config, rules, membership, responses, locks);
+    PrincipalLimitRules limits = new PrincipalLimitRules(config);
+    this.sessions = new SessionMutations(config, rules, membership, responses, locks, limits);
     this.genesis =
-        new GenesisRules(config.stores().records(), membership, config.defaultPolicy().isPresent());
+        new GenesisRules(
+            config.stores().records(),
+            config.stores().sessions(),
+            membership,
+            limits,
+            config.defaultPolicy().isPresent());
     this.others = new NonSessionMutations(config, membership, responses);
     this.reads = new Reads(config, sessions, responses, locks);
   }

@@ -17,16 +17,19 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * createRequest: a Request is created {@code pending} ({@code invalid_request_transition}) with an
- * {@code expires_at} still ahead of the host clock ({@code invalid_request_transition}: it could
- * never be reviewed) for a recorded PolicyDecision ({@code missing_policy_decision}) about the same
- * action ({@code approval_scope_mismatch}); an id is used once and a decision leads to one open
- * Request unless the new one says {@code duplicate_of_request_id} ({@code
- * duplicate_request_mismatch}). A Request naming an open one as {@code duplicate_of_request_id}
- * supersedes it (see {@link RequestLifecycle}); a duplicate of no Request of this WorkSession is
- * {@code duplicate_request_mismatch}, of a closed one {@code invalid_request_transition}. The
- * Policy's {@code request_limits} bound open Requests and repeated denials ({@code
- * request_livelock}); a superseded one no longer counts. The WorkSession then waits on its human.
+ * createRequest: a Request is asked by the calling Actor's Worker ({@code requester_worker_id},
+ * else {@code actor_body_id_mismatch}) of the WorkSession's human Worker ({@code
+ * target_human_worker_id}, else {@code unknown_state}); it is created {@code pending} ({@code
+ * invalid_request_transition}) with an {@code expires_at} still ahead of the host clock ({@code
+ * invalid_request_transition}: it could never be reviewed) for a recorded PolicyDecision ({@code
+ * missing_policy_decision}) about the same action ({@code approval_scope_mismatch}); an id is used
+ * once and a decision leads to one open Request unless the new one says {@code
+ * duplicate_of_request_id} ({@code duplicate_request_mismatch}). A Request naming an open one as
+ * {@code duplicate_of_request_id} supersedes it (see {@link RequestLifecycle}); a duplicate of no
+ * Request of this WorkSession is {@code duplicate_request_mismatch}, of a closed one {@code
+ * invalid_request_transition}. The Policy's {@code request_limits} bound open Requests and repeated
+ * denials ({@code request_livelock}); a superseded one no longer counts. The WorkSession then waits
+ * on its human.
  */
 final class RequestRule implements ScopedRule {
 
@@ -50,6 +53,7 @@ final class RequestRule implements ScopedRule {
           "/id",
           "Request " + id + " exists already.");
     }
+    checkParties(call, request, session);
     if (RequestLifecycle.status(request) != RequestStatus.PENDING) {
       throw refuse(
           ProtocolErrorId.INVALID_REQUEST_TRANSITION,
@@ -137,6 +141,32 @@ final class RequestRule implements ScopedRule {
         written,
         active ? Optional.of(WorkSessionStatus.WAITING_ON_HUMAN.getValue()) : Optional.empty(),
         call.rawBody());
+  }
+
+  /**
+   * Binds the Request to its Actors: it is asked by the calling Actor's own Worker, of a human
+   * Worker of this WorkSession. A Request naming another requester would put words in another
+   * Worker's mouth; one aimed at an agent or outside Worker could never be reviewed by the
+   * WorkSession's human and would block its completion until a Takeover.
+   */
+  private static void checkParties(ProtocolCall call, JsonNode request, SessionView session) {
+    String requester = request.path("requester_worker_id").asText();
+    if (!session.workerOf(call.actorId()).filter(requester::equals).isPresent()) {
+      throw refuse(
+          ProtocolErrorId.ACTOR_BODY_ID_MISMATCH,
+          OBJECT,
+          "/requester_worker_id",
+          "requester_worker_id is not the Worker of the Actor named in Jarvis-Actor-Id.");
+    }
+    String target = request.path("target_human_worker_id").asText();
+    // The WorkSession's one human Worker, which genesis checked is a registered human Worker.
+    if (!target.equals(session.session().snapshot().path("human_worker_id").asText())) {
+      throw refuse(
+          ProtocolErrorId.UNKNOWN_STATE,
+          OBJECT,
+          "/target_human_worker_id",
+          "No human Worker " + target + " in this WorkSession; name its human_worker_id.");
+    }
   }
 
   /** The open Request this one supersedes, if it names one as {@code duplicate_of_request_id}. */

@@ -52,43 +52,36 @@ final class SessionMutations {
   private final Membership membership;
   private final ResponseFactory responses;
   private final KeyedLocks<String> locks;
+  private final PrincipalLimitRules limits;
 
   SessionMutations(
       HostConfig config,
       ProtocolRules rules,
       Membership membership,
       ResponseFactory responses,
-      KeyedLocks<String> locks) {
+      KeyedLocks<String> locks,
+      PrincipalLimitRules limits) {
     this.config = config;
     this.rules = rules;
     this.membership = membership;
     this.responses = responses;
     this.locks = locks;
+    this.limits = limits;
   }
 
   /** createWorkSession: the genesis event and the snapshot at revision 1. */
   StoredResponse genesis(ProtocolCall call, GenesisRule rule, KeyedCommit commit) {
     JsonNode body = call.body();
     String id = body.path("id").asText();
+    // The creator's lock first, then the WorkSession's: the creator's count holds to the commit.
+    return limits.forCreator(call, () -> genesisUnderLock(call, rule, commit, body, id));
+  }
+
+  private StoredResponse genesisUnderLock(
+      ProtocolCall call, GenesisRule rule, KeyedCommit commit, JsonNode body, String id) {
     return locks.with(
         id,
         () -> {
-          config
-              .stores()
-              .sessions()
-              .find(id)
-              .ifPresent(
-                  existing -> {
-                    throw refuse(
-                        ProtocolErrorId.STALE_WORK_SESSION_REVISION,
-                        "header",
-                        JarvisHeaders.EXPECTED_WORK_SESSION_REVISION,
-                        "WorkSession "
-                            + id
-                            + " exists already, at revision "
-                            + existing.cursor().revision()
-                            + ".");
-                  });
           rule.check(call);
           Instant now = config.clock().instant();
           ObjectNode event =
@@ -108,12 +101,7 @@ final class SessionMutations {
                   call.operation().successStatus(),
                   ResponseFactory.bytes(snapshot),
                   Optional.of(cursor)),
-              () ->
-                  refuse(
-                      ProtocolErrorId.STALE_WORK_SESSION_REVISION,
-                      "header",
-                      JarvisHeaders.EXPECTED_WORK_SESSION_REVISION,
-                      "WorkSession " + id + " exists already."));
+              () -> GenesisRules.taken(id));
         });
   }
 
@@ -124,7 +112,9 @@ final class SessionMutations {
         rules
             .scoped(call.operationId())
             .orElseThrow(() -> new IllegalStateException("no rules for " + call.operationId()));
-    return locks.with(id, () -> underLock(call, id, operation, commit));
+    // The target's lock first, then the WorkSession's: nothing takes them the other way round.
+    return limits.forTarget(
+        call, () -> locks.with(id, () -> underLock(call, id, operation, commit)));
   }
 
   /**
@@ -141,14 +131,8 @@ final class SessionMutations {
         config
             .stores()
             .findWithRecords(id, RecordKind.REQUEST, RequestLifecycle.OPEN_STATUSES)
-            .orElseThrow(
-                () ->
-                    refuse(
-                        ProtocolErrorId.UNKNOWN_STATE,
-                        "work_session",
-                        "work_session_id",
-                        "No WorkSession " + id + " exists on this host."));
-    membership.check(found.session().snapshot(), call.actorId(), reads);
+            .orElseThrow(Membership::notAMember);
+    membership.checkStored(found.session().snapshot(), call.actorId(), reads);
     return expireDue(found.session(), found.records(), reads);
   }
 
@@ -177,6 +161,10 @@ final class SessionMutations {
           "A HumanWorker has taken over; AgentWorker writes wait until every Takeover is resumed.");
     }
     Effect effect = operation.rule().apply(call, view);
+    if (OperationIds.CREATE_REQUEST.equals(call.operationId())) {
+      // After the Request's own rules, so only a valid Request of a member meets the host's limit.
+      limits.checkTarget(call);
+    }
     RecordScope.check(effect.records(), id, config.stores());
     Instant now = config.clock().instant();
     JsonNode event;

@@ -80,11 +80,14 @@ class PurposeOverHttpTest {
       d.put("request_id", "req-1");
       assertEquals(201, t.scopedPost("/policy-decisions", Payloads.AGENT, d).status());
       registerOutsider(t);
+      // A Request targets the WorkSession's human Worker, so a human of another Worker is no
+      // member: refused before the Review's own rules are read.
       ObjectNode r = Payloads.request("req-1", "pd-1", "fetch_external_source");
-      r.put("target_human_worker_id", OUTSIDER_WORKER);
       assertEquals(201, t.scopedPost("/requests", Payloads.AGENT, r).status());
-      Answer a =
-          t.scopedPost("/reviews", Payloads.HUMAN, Payloads.review("review-1", "req-1", "deny"));
+      ObjectNode review = Payloads.review("review-1", "req-1", "deny");
+      review.put("reviewer_actor_id", TestHost.OUTSIDER);
+      review.put("reviewer_worker_id", OUTSIDER_WORKER);
+      Answer a = t.scopedPost("/reviews", TestHost.OUTSIDER, review);
       assertEquals("unauthorized_actor", a.errorId(), a.text());
     }
   }

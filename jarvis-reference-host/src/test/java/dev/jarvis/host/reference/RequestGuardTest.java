@@ -230,10 +230,12 @@ class RequestGuardTest {
   }
 
   @Test
-  void aReadOfAnUnknownWorkSessionIsRefusedWithUnknownState() {
+  void aReadOfAnUnknownWorkSessionIsRefusedAsANonMembersReadIs() {
+    // No existence oracle (docs/protocol-decisions.md): an unknown WorkSession has no members.
     Answer a = t.get("/work-sessions/ws-nowhere", Payloads.AGENT);
     assertEquals(400, a.status());
-    assertEquals("unknown_state", a.errorId());
+    assertEquals("unauthorized_actor", a.errorId());
+    assertEquals("Jarvis-Actor-Id", a.json().path("field").asText());
   }
 
   @Test

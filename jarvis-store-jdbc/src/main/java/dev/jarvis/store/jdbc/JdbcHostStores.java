@@ -554,6 +554,66 @@ public final class JdbcHostStores implements StoreBackend {
         .orElse(0L);
   }
 
+  @Override
+  public long countCreatedBy(String actorId, Set<String> statuses) {
+    if (statuses.isEmpty()) {
+      return 0;
+    }
+    List<String> wanted = List.copyOf(statuses);
+    // Index work_session_by_creator (migration V4): its expressions, written as it has them.
+    return one(
+            "SELECT count(*) FROM work_session WHERE "
+                + json("snapshot", "created_by_actor_id")
+                + " = ? AND "
+                + json("snapshot", "status")
+                + " IN ("
+                + marks(wanted.size())
+                + ")",
+            s -> {
+              s.setString(1, actorId);
+              for (int i = 0; i < wanted.size(); i++) {
+                s.setString(2 + i, wanted.get(i));
+              }
+            },
+            r -> r.getLong(1))
+        .orElse(0L);
+  }
+
+  @Override
+  public List<StoredRecord> requestsTargeting(String humanWorkerId, Set<String> statuses) {
+    if (statuses.isEmpty()) {
+      return List.of();
+    }
+    List<String> wanted = List.copyOf(statuses);
+    // Partial index protocol_record_request_by_target (migration V4): the kind is a literal so
+    // that the planner sees the query is within the index's WHERE.
+    return query(
+        RECORD_COLUMNS
+            + " WHERE kind = 'REQUEST' AND work_session_id <> '' AND "
+            + json("body", "target_human_worker_id")
+            + " = ? AND status IN ("
+            + marks(wanted.size())
+            + ") ORDER BY write_order",
+        s -> {
+          s.setString(1, humanWorkerId);
+          for (int i = 0; i < wanted.size(); i++) {
+            s.setString(2 + i, wanted.get(i));
+          }
+        },
+        JdbcHostStores::record);
+  }
+
+  /** A top-level text member of a JSON text column, as the V4 indexes compute it. */
+  private String json(String column, String member) {
+    return dialect == Dialect.POSTGRESQL
+        ? "((" + column + "::jsonb) ->> '" + member + "')"
+        : "json_extract(" + column + ", '$." + member + "')";
+  }
+
+  private static String marks(int count) {
+    return String.join(", ", java.util.Collections.nCopies(count, "?"));
+  }
+
   private static final String RECORD_COLUMNS =
       "SELECT kind, work_session_id, id, recorded_revision, recorded_event_hash, body"
           + " FROM protocol_record";

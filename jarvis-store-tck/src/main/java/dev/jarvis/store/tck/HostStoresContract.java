@@ -58,8 +58,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fails while a live record holds the key, and the loser gets the winner's response byte for byte;
  * expired records are neither found nor kept; WorkSessions are isolated from each other; ids of
  * WorkSession records are host-wide (of writers racing one id in several WorkSessions, through
- * several instances, one wins, and host instances answer the others with the id's refusal); what is
- * stored comes back as it went. No test sleeps: concurrency is started by barriers.
+ * several instances, one wins, and host instances answer the others with the id's refusal); the
+ * per-principal counts (an Actor's WorkSessions by current status, the Requests waiting on one
+ * human across WorkSessions) see every write on every instance; what is stored comes back as it
+ * went. No test sleeps: concurrency is started by barriers.
  */
 public abstract class HostStoresContract {
 
@@ -419,6 +421,78 @@ public abstract class HostStoresContract {
                     List.of(RecordWrite.create(global(RecordKind.ACTOR, "req-a", "x")))))
             .outcome(),
         "a record outside WorkSessions has its own space");
+  }
+
+  // --- per-principal counts (HostConfig's PrincipalLimits) ---
+
+  private ChainCursor createBy(String workSessionId, String creator) {
+    ChainWrite.Genesis genesis = genesis(workSessionId);
+    genesis.session().snapshot().put("created_by_actor_id", creator);
+    assertEquals(Outcome.COMMITTED, commit(Mutation.of(genesis, List.of())).outcome());
+    return cursorAfter(genesis.firstEvent());
+  }
+
+  private void moveTo(String workSessionId, String creator, String status) {
+    ChainWrite.Append append = append(workSessionId, cursor(workSessionId));
+    append.updated().snapshot().put("created_by_actor_id", creator).put("status", status);
+    assertEquals(Outcome.COMMITTED, commit(Mutation.of(append, List.of())).outcome());
+  }
+
+  @Test
+  void anActorsWorkSessionsAreCountedByCreatorAndCurrentStatusOnEveryInstance() {
+    Set<String> open = Set.of("active", "waiting_on_human", "takeover", "reconciling");
+    createBy("ws-a", "actor-1");
+    createBy("ws-b", "actor-1");
+    createBy("ws-c", "actor-1");
+    createBy("ws-d", "actor-2");
+    moveTo("ws-b", "actor-1", "completed");
+    moveTo("ws-c", "actor-1", "waiting_on_human");
+    for (HostStores handle : List.of(stores, other)) {
+      assertEquals(2, handle.sessions().countCreatedBy("actor-1", open));
+      assertEquals(1, handle.sessions().countCreatedBy("actor-1", Set.of("completed")));
+      assertEquals(1, handle.sessions().countCreatedBy("actor-2", open));
+      assertEquals(0, handle.sessions().countCreatedBy("actor-3", open));
+      assertEquals(0, handle.sessions().countCreatedBy("actor-1", Set.of()));
+    }
+  }
+
+  private static StoredRecord requestFor(
+      String workSessionId, String id, String target, String status, ChainCursor at) {
+    StoredRecord plain = record(RecordKind.REQUEST, workSessionId, id, status, at);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) plain.body())
+        .put("target_human_worker_id", target);
+    return plain;
+  }
+
+  @Test
+  void requestsWaitingOnOneHumanAreFoundAcrossWorkSessionsByTargetAndCurrentStatus() {
+    ChainCursor a = create("ws-a");
+    ChainCursor b = create("ws-b");
+    commit(
+        Mutation.records(
+            List.of(
+                RecordWrite.put(requestFor("ws-a", "req-1", "human-1", "pending", a)),
+                RecordWrite.put(requestFor("ws-b", "req-2", "human-1", "acknowledged", b)),
+                RecordWrite.put(requestFor("ws-b", "req-3", "human-1", "approved", b)),
+                RecordWrite.put(requestFor("ws-a", "req-4", "human-2", "pending", a)),
+                RecordWrite.put(requestFor("ws-b", "req-5", "human-1", "pending", b)))));
+    Set<String> open = Set.of("pending", "acknowledged");
+    for (HostStores handle : List.of(stores, other)) {
+      assertEquals(
+          List.of("req-1", "req-2", "req-5"),
+          ids(handle.records().requestsTargeting("human-1", open)));
+      assertEquals(List.of("req-4"), ids(handle.records().requestsTargeting("human-2", open)));
+      assertEquals(List.of(), handle.records().requestsTargeting("human-3", open));
+    }
+    commit(
+        Mutation.records(
+            List.of(RecordWrite.put(requestFor("ws-a", "req-1", "human-1", "expired", a)))));
+    assertEquals(
+        List.of("req-2", "req-5"), ids(other.records().requestsTargeting("human-1", open)));
+    assertEquals(
+        requestFor("ws-b", "req-5", "human-1", "pending", b),
+        other.records().requestsTargeting("human-1", Set.of("pending")).get(0),
+        "a record comes back as it was written");
   }
 
   // --- host-wide ids ---
