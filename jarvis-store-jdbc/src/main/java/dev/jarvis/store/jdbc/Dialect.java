@@ -80,12 +80,17 @@ public enum Dialect {
     return this == POSTGRESQL ? " FOR UPDATE SKIP LOCKED" : "";
   }
 
-  /** Whether a failed transaction may simply be run again (deadlock, serialisation, busy). */
+  /**
+   * Whether a failed transaction may simply be run again at once: a deadlock or serialisation
+   * failure, which the database reports without waiting. SQLite's {@code SQLITE_BUSY} is not: the
+   * {@code IMMEDIATE} transaction already waited {@code busy_timeout} for the write lock, and
+   * waiting that long again (four more times) would put the answer past its bound.
+   */
   boolean retryable(SQLException e) {
     String state = e.getSQLState() == null ? "" : e.getSQLState();
     return switch (this) {
       case POSTGRESQL -> state.equals("40001") || state.equals("40P01");
-      case SQLITE -> (e.getErrorCode() & 0xff) == 5 || (e.getErrorCode() & 0xff) == 6;
+      case SQLITE -> (e.getErrorCode() & 0xff) == 6;
     };
   }
 
@@ -111,8 +116,8 @@ public enum Dialect {
   }
 
   private boolean unavailableCode(SQLException e) {
-    if (retryable(e)) {
-      return true;
+    if (retryable(e) || (this == SQLITE && (e.getErrorCode() & 0xff) == 5)) {
+      return true; // a conflict that kept recurring, or SQLite's write lock held past its wait
     }
     String state = e.getSQLState() == null ? "" : e.getSQLState();
     if (state.startsWith("08")) {
