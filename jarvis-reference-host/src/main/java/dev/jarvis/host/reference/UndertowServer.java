@@ -16,6 +16,7 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * The host kit's thin Undertow binding ({@code jarvis-host-undertow}), served as the reference
@@ -36,9 +37,14 @@ final class UndertowServer implements RunningServer {
     this.draining = draining;
   }
 
-  static UndertowServer start(ProtocolHost host, HttpLimits limits, InetAddress address, int port) {
+  static UndertowServer start(
+      ProtocolHost host,
+      HttpLimits limits,
+      InetAddress address,
+      int port,
+      BooleanSupplier storeReady) {
     AtomicBoolean draining = new AtomicBoolean();
-    HealthEndpoints health = new HealthEndpoints(host.config().stores(), draining::get);
+    HealthEndpoints health = new HealthEndpoints(storeReady, draining::get);
     GracefulShutdownHandler graceful =
         new GracefulShutdownHandler(new ProtocolHandler(host, limits, UndertowServer::logAnswer));
     HttpHandler root =
@@ -46,12 +52,9 @@ final class UndertowServer implements RunningServer {
           Optional<HealthEndpoints.Answer> probe =
               health.answer(exchange.getRequestMethod().toString(), exchange.getRequestPath());
           if (probe.isPresent()) {
-            // A store check may block: probes run on a worker thread.
-            if (exchange.isInIoThread()) {
-              exchange.dispatch(() -> writeProbe(exchange, health));
-            } else {
-              writeProbe(exchange, health);
-            }
+            // Decided without blocking (the store is checked in the background): answered right
+            // here, on the I/O thread, even when every worker is busy.
+            writeProbe(exchange, probe.get());
             return;
           }
           graceful.handleRequest(exchange);
@@ -65,11 +68,7 @@ final class UndertowServer implements RunningServer {
     return new UndertowServer(server, graceful, draining);
   }
 
-  private static void writeProbe(HttpServerExchange exchange, HealthEndpoints health) {
-    HealthEndpoints.Answer answer =
-        health
-            .answer(exchange.getRequestMethod().toString(), exchange.getRequestPath())
-            .orElseThrow();
+  private static void writeProbe(HttpServerExchange exchange, HealthEndpoints.Answer answer) {
     exchange.setStatusCode(answer.status());
     exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/plain; charset=utf-8");
     exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");
