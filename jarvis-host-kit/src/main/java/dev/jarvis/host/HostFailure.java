@@ -93,6 +93,28 @@ final class HostFailure {
     return new StoredResponse(error.status(), headers, error.body());
   }
 
+  static final String SHUTTING_DOWN_REASON =
+      "The host is shutting down and takes no new requests; nothing of this request was written.";
+
+  static final String SHUTTING_DOWN_REMEDIATION =
+      "Retry after the Retry-After delay, on another instance of the host if there is one. For a"
+          + " mutation, resend the same body with the same "
+          + JarvisHeaders.IDEMPOTENCY_KEY
+          + ": that is safe, and applies the request once.";
+
+  /** The answer to a request that arrives while the host drains: 503, Retry-After 1 s. */
+  static StoredResponse shuttingDown(ResponseFactory responses, String traceId) {
+    StoredResponse error =
+        responses.error(
+            STORE_UNAVAILABLE,
+            new ProtocolViolation(
+                ERROR_ID, "host", "/", SHUTTING_DOWN_REASON, SHUTTING_DOWN_REMEDIATION),
+            traceId);
+    Map<String, String> headers = new LinkedHashMap<>(error.headers());
+    headers.put("Retry-After", "1");
+    return new StoredResponse(error.status(), headers, error.body());
+  }
+
   /** The store fault in the cause chain, if any (a commit hook may wrap one). */
   static Optional<StoreUnavailableException> storeFault(Throwable cause) {
     for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {

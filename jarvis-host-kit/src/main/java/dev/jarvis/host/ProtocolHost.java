@@ -309,6 +309,25 @@ public final class ProtocolHost {
     return answer;
   }
 
+  /**
+   * The answer to a request that arrives while the host is shutting down: 503 with {@code
+   * Retry-After} and a full {@code ProtocolError} ({@code unknown_state}, saying nothing was
+   * written and a same-key retry is safe), for a binding's drain. The listener is told of it as a
+   * refusal of no operation.
+   */
+  public StoredResponse shuttingDown() {
+    String traceId = config.traceIds().get();
+    StoredResponse answer = HostFailure.shuttingDown(responses, traceId);
+    ListenerFailures.contain(
+        () ->
+            config
+                .listener()
+                .refused(
+                    new RefusedCall(
+                        Optional.empty(), answer.status(), HostFailure.ERROR_ID, traceId)));
+    return answer;
+  }
+
   /** {@code Jarvis-Protocol-Version} and {@code Jarvis-Host-Capabilities}, for every response. */
   public Map<String, String> protocolHeaders() {
     return responses.protocolHeaders();

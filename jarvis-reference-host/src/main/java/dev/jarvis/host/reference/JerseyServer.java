@@ -31,7 +31,7 @@ final class JerseyServer implements RunningServer {
       ProtocolHost host, InetAddress address, int port, BooleanSupplier storeReady) {
     // Without it the JDK server waits ~40 ms per response for Nagle and delayed ACKs.
     System.setProperty("sun.net.httpserver.nodelay", "true");
-    InFlightRequests inFlight = new InFlightRequests();
+    InFlightRequests inFlight = new InFlightRequests(host::shuttingDown);
     ResourceConfig resources =
         new ResourceConfig()
             .register(inFlight)

@@ -2,6 +2,7 @@ package dev.jarvis.host.reference;
 
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.undertow.HttpLimits;
 import dev.jarvis.host.undertow.LimitedServer;
 import dev.jarvis.host.undertow.ProtocolHandler;
@@ -10,6 +11,7 @@ import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.GracefulShutdownHandler;
 import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -21,8 +23,9 @@ import java.util.function.BooleanSupplier;
 /**
  * The host kit's thin Undertow binding ({@code jarvis-host-undertow}), served as the reference
  * host's {@link HttpRuntime#UNDERTOW}: health probes first, then every other request through {@link
- * ProtocolHandler} behind Undertow's graceful shutdown (503 once draining; it counts requests until
- * their answer is sent, so stopping waits for exactly those).
+ * ProtocolHandler} behind Undertow's graceful shutdown (503 once draining, with a full {@code
+ * ProtocolError} and {@code Retry-After}; it counts requests until their answer is sent, so
+ * stopping waits for exactly those).
  */
 final class UndertowServer implements RunningServer {
 
@@ -57,6 +60,17 @@ final class UndertowServer implements RunningServer {
             writeProbe(exchange, probe.get());
             return;
           }
+          // Undertow's graceful handler refuses a request while draining with a bare 503; this
+          // gives that answer a body and headers a client can act on.
+          exchange.addDefaultResponseListener(
+              ended -> {
+                if (!draining.get() || ended.getStatusCode() != 503 || ended.isResponseStarted()) {
+                  return false;
+                }
+                ended.setPersistent(false);
+                writeStored(ended, host.shuttingDown());
+                return true;
+              });
           graceful.handleRequest(exchange);
         };
     Undertow server =
@@ -77,6 +91,15 @@ final class UndertowServer implements RunningServer {
     } else {
       exchange.getResponseSender().send(ByteBuffer.wrap(answer.body()));
     }
+  }
+
+  private static void writeStored(HttpServerExchange exchange, StoredResponse answer) {
+    exchange.setStatusCode(answer.status());
+    answer
+        .headers()
+        .forEach((name, value) -> exchange.getResponseHeaders().put(new HttpString(name), value));
+    exchange.getResponseHeaders().put(Headers.CONNECTION, "close");
+    exchange.getResponseSender().send(ByteBuffer.wrap(answer.body()));
   }
 
   private static void logAnswer(HttpServerExchange exchange, int status) {
