@@ -54,10 +54,13 @@ final class JerseyServer implements RunningServer {
   }
 
   @Override
-  public void stop(Duration grace) {
+  public void stop(Duration grace, Runnable pastGrace) {
     boolean busy = inFlight.busy();
     try {
-      inFlight.drain(grace);
+      if (!inFlight.drain(grace)) {
+        pastGrace.run();
+        inFlight.drain(UndertowServer.ANSWERS_AFTER_ABORT);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {

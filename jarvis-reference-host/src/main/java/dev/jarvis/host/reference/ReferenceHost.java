@@ -119,7 +119,9 @@ public final class ReferenceHost implements AutoCloseable {
 
   /**
    * Stops: readiness turns 503, the listening socket closes, requests in flight finish (for up to
-   * {@code grace}), then the stores close (a JDBC pool after its last connection came back).
+   * {@code grace}), then the stores close: past the grace this aborts store work still blocked (a
+   * JDBC pool aborts the connections in use), so that the host stops within the grace and about a
+   * second more.
    */
   public void close(Duration grace) {
     synchronized (this) {
@@ -131,7 +133,9 @@ public final class ReferenceHost implements AutoCloseable {
     purger.close();
     readiness.close();
     try {
-      server.stop(grace);
+      // Past the grace, closing the stores aborts what still waits on the database (HikariCP
+      // aborts the connections in use), so those requests answer 503 and the server can stop.
+      server.stop(grace, () -> host.config().stores().close());
     } finally {
       host.config().stores().close();
       awaitRequestLog();

@@ -7,6 +7,7 @@ import dev.jarvis.host.undertow.HttpLimits;
 import dev.jarvis.host.undertow.LimitedServer;
 import dev.jarvis.host.undertow.ProtocolHandler;
 import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.GracefulShutdownHandler;
@@ -28,6 +29,15 @@ import java.util.function.BooleanSupplier;
  * stopping waits for exactly those).
  */
 final class UndertowServer implements RunningServer {
+
+  /** How long requests whose store work was aborted get to send their answer. */
+  static final Duration ANSWERS_AFTER_ABORT = Duration.ofMillis(500);
+
+  /**
+   * How long stopping waits for worker threads still busy (a request in code that does not heed
+   * interrupts): the process exits within the grace and about a second more regardless.
+   */
+  static final Duration WORKER_STOP = Duration.ofMillis(500);
 
   private final Undertow server;
   private final GracefulShutdownHandler graceful;
@@ -75,6 +85,7 @@ final class UndertowServer implements RunningServer {
         };
     Undertow server =
         LimitedServer.builder(limits)
+            .setServerOption(UndertowOptions.SHUTDOWN_TIMEOUT, (int) WORKER_STOP.toMillis())
             .addHttpListener(port, address.getHostAddress())
             .setHandler(root)
             .build();
@@ -118,11 +129,15 @@ final class UndertowServer implements RunningServer {
   }
 
   @Override
-  public void stop(Duration grace) {
+  public void stop(Duration grace, Runnable pastGrace) {
     draining.set(true);
     graceful.shutdown();
     try {
-      graceful.awaitShutdown(grace.toMillis());
+      if (!graceful.awaitShutdown(grace.toMillis())) {
+        pastGrace.run();
+        // The aborted requests answer now: a moment to send it before the sockets close.
+        graceful.awaitShutdown(ANSWERS_AFTER_ABORT.toMillis());
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
