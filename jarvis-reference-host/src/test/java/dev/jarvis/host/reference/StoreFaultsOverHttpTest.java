@@ -169,13 +169,15 @@ class StoreFaultsOverHttpTest {
   }
 
   @Test
-  void anAppendOnAFullEmbeddedStoreIs503AndEveryStoredAnswerHasItsEvent() throws Exception {
+  void anAppendOnAFullEmbeddedStoreIs503EveryStoredAnswerHasItsEventAndReadinessIsDown()
+      throws Exception {
     // A size-limited file: room for the schema and some hundreds of small appends.
     HostStores stores =
         StoreSpec.parse("jdbc:sqlite:" + dir.resolve("full.sqlite") + "?max_page_count=70")
             .open(Optional.empty());
-    try (TestHost t = TestHost.started(c -> c, b -> b.stores(stores))) {
+    try (TestHost t = TestHost.started(c -> c.withReadiness(QUICK), b -> b.stores(stores))) {
       assertEquals(201, t.createSession(Payloads.WS).status());
+      assertEquals(200, probe(t, HealthEndpoints.READY));
       String path = "/work-sessions/" + Payloads.WS + "/events";
       List<String> keys = new ArrayList<>();
       List<String> eventIds = new ArrayList<>();
@@ -211,6 +213,8 @@ class StoreFaultsOverHttpTest {
       }
       assertEquals(accepted + 1, stores.sessions().events(Payloads.WS).size());
       assertEquals(accepted + 1, t.cursor().revision());
+      // Reads still answer, but the store cannot write: readiness says so.
+      awaitReadiness(t, status -> status == 503, "DOWN on a full disk");
     }
   }
 }

@@ -115,6 +115,30 @@ public enum Dialect {
     return false;
   }
 
+  /**
+   * Whether a failure says the database cannot write at all now: no space, a read-only file or
+   * database, an I/O error. Reads may still succeed, so readiness probes with a write while it
+   * stands.
+   */
+  boolean cannotWrite(SQLException e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof SQLException sql) {
+        String state = sql.getSQLState() == null ? "" : sql.getSQLState();
+        int primary = sql.getErrorCode() & 0xff;
+        boolean full =
+            switch (this) {
+              case POSTGRESQL ->
+                  state.equals("53100") || state.equals("25006") || state.startsWith("58");
+              case SQLITE -> primary == 8 || primary == 10 || primary == 13 || primary == 14;
+            };
+        if (full) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   private boolean unavailableCode(SQLException e) {
     if (retryable(e) || (this == SQLITE && (e.getErrorCode() & 0xff) == 5)) {
       return true; // a conflict that kept recurring, or SQLite's write lock held past its wait

@@ -73,6 +73,9 @@ public final class JdbcHostStores implements StoreBackend {
   private final Dialect dialect;
   // Closes the pool this object opened; a DataSource it was given belongs to whoever gave it.
   private final Runnable closer;
+  // Set when a unit failed for want of space or a writable file, cleared by the next unit that
+  // ends: while set, readiness probes with a write (see ready()).
+  private volatile boolean cannotWrite;
 
   private JdbcHostStores(DataSource pool, Dialect dialect, Runnable closer) {
     this.pool = pool;
@@ -195,15 +198,57 @@ public final class JdbcHostStores implements StoreBackend {
     return dialect;
   }
 
-  /** Whether the database answers now (for readiness). */
+  /**
+   * Whether the database can serve now (for readiness): it answers, and, after a unit failed for
+   * want of space or a writable file (disk full, read-only), a probe write commits. Reads still
+   * succeed on a full disk, so without the probe readiness would say UP while every write is
+   * refused; the probe runs only while that fault stands, and its success (or any unit's) clears
+   * it, so readiness turns UP again once space returns, without a restart.
+   */
   @Override
   public boolean ready() {
     try (Connection c = pool.getConnection()) {
-      return c.isValid(2);
+      if (!c.isValid(2)) {
+        return false;
+      }
     } catch (SQLException | RuntimeException e) {
       return false;
     }
+    if (!cannotWrite) {
+      return true;
+    }
+    try {
+      // A unit of its own, so that a probe on a broken connection is evicted like any unit.
+      return commit(Mutation.records(List.of()).within(JdbcHostStores::probeWrite)).outcome()
+          == CommitResult.Outcome.COMMITTED;
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
+
+  /** Writes a page's worth into the idempotency table and deletes it, in the probe's unit. */
+  private static void probeWrite(UnitOfWork unit) throws SQLException {
+    Connection c = unit.resource(Connection.class).orElseThrow();
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO idempotency_record (actor_id, operation_id, protocol_version,"
+                + " idempotency_key, fingerprint, status, headers, body, stored_at_micros)"
+                + " VALUES ('', 'readiness-probe', '', '', '', 0, '{}', ?, 0)"
+                + " ON CONFLICT (actor_id, operation_id, protocol_version, idempotency_key)"
+                + " DO NOTHING")) {
+      s.setBytes(1, new byte[PROBE_BYTES]);
+      s.executeUpdate();
+    }
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "DELETE FROM idempotency_record WHERE actor_id = '' AND operation_id ="
+                + " 'readiness-probe'")) {
+      s.executeUpdate();
+    }
+  }
+
+  /** About a page of SQLite and PostgreSQL: a write that needs room. */
+  private static final int PROBE_BYTES = 8 * 1024;
 
   /**
    * Closes the pool it opened: waits for borrowed connections to come back, then closes them. A
@@ -255,11 +300,13 @@ public final class JdbcHostStores implements StoreBackend {
             StoreUnavailableException.DEFAULT_RETRY_AFTER);
       } catch (SQLException e) {
         if (attempt >= ATTEMPTS || !dialect.retryable(e)) {
+          cannotWrite = cannotWrite || dialect.cannotWrite(e);
           throw failure("commit failed", e);
         }
         continue;
       }
       if (result.isPresent()) {
+        cannotWrite = false;
         return result.get();
       }
       // The holder of the key expired or was purged in between: claim again.

@@ -144,6 +144,26 @@ class AllOrNothingUnderFaultsTest {
 
   @ParameterizedTest(name = "on {0}")
   @ValueSource(strings = {"sqlite", "postgresql"})
+  void readinessIsDownWhileTheDatabaseCannotWriteAndUpOnceItCanWithoutARestart(String database)
+      throws Exception {
+    open(database);
+    ChainCursor at = genesis();
+    assertTrue(stores.ready());
+    // Disk full: every statement of this thread fails, the probe's among them.
+    driver.failAll();
+    assertThrows(
+        StoreUnavailableException.class, () -> stores.commit(Units.append(WS, at, "k-4", 10)));
+    assertFalse(stores.ready(), "reads answer, but nothing can be written");
+    assertFalse(stores.ready(), "still full");
+    driver.disarm();
+    assertTrue(stores.ready(), "space returned: the probe write commits");
+    assertEquals(
+        CommitResult.Outcome.COMMITTED, stores.commit(Units.append(WS, at, "k-4", 10)).outcome());
+    assertTrue(stores.idempotency().find(Units.scope("k-4"), Instant.EPOCH).isPresent());
+  }
+
+  @ParameterizedTest(name = "on {0}")
+  @ValueSource(strings = {"sqlite", "postgresql"})
   void aCommitThatNeverReachedTheDatabaseIsAnUnknownOutcomeThatWroteNothing(String database)
       throws Exception {
     open(database);

@@ -30,6 +30,8 @@ final class FailingDriver implements UnaryOperator<DataSource> {
     AFTER
   }
 
+  private static final int EVERY = -1;
+
   private static final Set<String> EXECUTES =
       Set.of("execute", "executeQuery", "executeUpdate", "executeBatch", "executeLargeUpdate");
 
@@ -75,6 +77,11 @@ final class FailingDriver implements UnaryOperator<DataSource> {
     failRollback = rollback;
     faulted = null;
     armed = Thread.currentThread();
+  }
+
+  /** Fails every statement of this thread from now on, before the database sees it. */
+  void failAll() {
+    arm(EVERY, When.BEFORE, Optional.empty(), false);
   }
 
   /** Stops counting and failing. */
@@ -144,7 +151,7 @@ final class FailingDriver implements UnaryOperator<DataSource> {
       public Object before(Method method) throws SQLException {
         if (mine()
             && EXECUTES.contains(method.getName())
-            && statements.incrementAndGet() == failStatement
+            && (statements.incrementAndGet() == failStatement || failStatement == EVERY)
             && statementWhen == When.BEFORE) {
           throw fault(raw, "statement " + failStatement);
         }

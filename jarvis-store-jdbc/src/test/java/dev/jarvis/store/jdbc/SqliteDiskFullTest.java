@@ -1,6 +1,7 @@
 package dev.jarvis.store.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jarvis.core.chain.ChainCursor;
@@ -85,6 +86,8 @@ class SqliteDiskFullTest {
     assertEquals(25, refused, "the database never filled");
     assertEveryStoredAnswerHasItsEvent(keys);
     assertEquals(committed + 1, stores.sessions().events(WS).size());
+    assertTrue(stores.sessions().find(WS).isPresent(), "reads still answer");
+    assertFalse(stores.ready(), "readiness says DOWN while nothing can be written");
     stores.close();
 
     // Room again: the same file with a larger limit takes appends, and checks clean.
