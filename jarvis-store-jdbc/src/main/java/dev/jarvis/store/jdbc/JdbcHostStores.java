@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
@@ -172,9 +173,21 @@ public final class JdbcHostStores implements StoreBackend {
       throw new JdbcStoreException("cannot connect to " + settings.redactedUrl(), e);
     }
     try {
+      // PostgreSQL migrates on connections of its own, without the pool's statement and lock
+      // timeouts: a migration may rightly run longer than a request, or wait for the table locks
+      // of instances still serving.
+      DataSource migrating =
+          dialect == Dialect.POSTGRESQL
+              ? new DriverDataSource(
+                  settings.jdbcUrl(),
+                  null,
+                  new Properties(),
+                  null,
+                  settings.password().orElse(null))
+              : pool;
       var flyway =
           Flyway.configure()
-              .dataSource(pool)
+              .dataSource(migrating)
               .locations(dialect.migrations())
               .table("jarvis_schema_history");
       settings.schema().ifPresent(flyway::schemas);

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -22,6 +23,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -153,6 +156,63 @@ class BoundedWaitsTest {
     assertEquals(
         CommitResult.Outcome.COMMITTED,
         stores.commit(Units.append(WS, at, "k-lock", 10)).outcome());
+  }
+
+  @Test
+  void aMigrationWaitsForATableLockLongerThanTheRequestsLockTimeout() throws Exception {
+    schema = PostgresTestSchema.create("jarvis_waits");
+    url = schema.url() + "&currentSchema=" + schema.name();
+    Flyway.configure()
+        .dataSource(schema.url(), null, null)
+        .schemas(schema.name())
+        .locations(Dialect.POSTGRESQL.migrations())
+        .table("jarvis_schema_history")
+        .target("2")
+        .load()
+        .migrate();
+    try (Connection holder = DriverManager.getConnection(url);
+        Connection observer = DriverManager.getConnection(url)) {
+      // An instance still serving on V2 holds the table V3 reads.
+      holder.setAutoCommit(false);
+      try (Statement s = holder.createStatement()) {
+        s.execute("LOCK TABLE protocol_record IN ACCESS EXCLUSIVE MODE");
+      }
+      CompletableFuture<HostStores> opening =
+          CompletableFuture.supplyAsync(
+              () ->
+                  JdbcHostStores.open(
+                      JdbcStoreSettings.of(schema.url())
+                          .withSchema(schema.name())
+                          .withPoolSize(2)
+                          .withTimeouts(TIMEOUTS)));
+      int holderPid;
+      try (Statement s = holder.createStatement();
+          ResultSet r = s.executeQuery("SELECT pg_backend_pid()")) {
+        r.next();
+        holderPid = r.getInt(1);
+      }
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (!waitsOn(observer, holderPid)) {
+        assertTrue(System.nanoTime() - deadline < 0, "the migration never reached the lock");
+      }
+      // Past the requests' lock timeout (300 ms) the migration is still waiting, not failed.
+      assertThrows(TimeoutException.class, () -> opening.get(900, TimeUnit.MILLISECONDS));
+      holder.rollback();
+      stores = opening.get(30, TimeUnit.SECONDS);
+    }
+    assertEquals(CommitResult.Outcome.COMMITTED, stores.commit(Units.genesis(WS)).outcome());
+  }
+
+  private static boolean waitsOn(Connection observer, int holder) throws SQLException {
+    try (PreparedStatement s =
+        observer.prepareStatement(
+            "SELECT count(*) FROM pg_stat_activity WHERE ? = ANY(pg_blocking_pids(pid))")) {
+      s.setInt(1, holder);
+      try (ResultSet r = s.executeQuery()) {
+        r.next();
+        return r.getInt(1) > 0;
+      }
+    }
   }
 
   @Test
