@@ -14,10 +14,12 @@ import dev.jarvis.host.reference.ReferenceHost;
 import dev.jarvis.host.reference.ReferenceHostConfig;
 import dev.jarvis.model.AgentWorker;
 import dev.jarvis.store.jdbc.StoreSpec;
+import dev.jarvis.store.jdbc.StoreTimeouts;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -29,14 +31,15 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code serve --port N (--token T | --credentials FILE) [--policy FILE]... [--admin-actor ID]
- * [--store STORE] [--data-dir DIR] [--runtime undertow|jersey]}: runs the reference host until
- * stopped (SIGTERM or Ctrl-C closes it cleanly). HostAuth is {@code Authorization: Bearer T} in
- * demo mode, or the credentials file's tokens, each bound to Actors; each Policy file is one JSON
- * {@code Policy} record; the admin Actor may register Workers and Actors. The host keeps its state
- * in the store {@link StoreSpec} names: the embedded SQLite store in {@code --data-dir} unless
- * {@code --store} says otherwise (a database password only from {@value
- * StoreSpec#PASSWORD_ENVIRONMENT_VARIABLE}). One log line per request on stderr, never the token or
- * the password.
+ * [--store STORE] [--data-dir DIR] [--store-pool-wait D] [--store-statement-timeout D]
+ * [--store-lock-timeout D] [--store-busy-timeout D] [--runtime undertow|jersey]}: runs the
+ * reference host until stopped (SIGTERM or Ctrl-C closes it cleanly). HostAuth is {@code
+ * Authorization: Bearer T} in demo mode, or the credentials file's tokens, each bound to Actors;
+ * each Policy file is one JSON {@code Policy} record; the admin Actor may register Workers and
+ * Actors. The host keeps its state in the store {@link StoreSpec} names: the embedded SQLite store
+ * in {@code --data-dir} unless {@code --store} says otherwise (a database password only from
+ * {@value StoreSpec#PASSWORD_ENVIRONMENT_VARIABLE}). One log line per request on stderr, never the
+ * token or the password.
  */
 @Command(
     name = "serve",
@@ -129,6 +132,58 @@ final class ServeCommand implements Callable<Integer> {
   Optional<Path> dataDir = Optional.empty();
 
   @Option(
+      names = "--store-pool-wait",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "the longest a request waits for a database connection before it is answered 503"
+              + " (default: 2s; 500ms, 2s or PT2S)")
+  Duration poolWait = StoreTimeouts.DEFAULT_POOL_WAIT;
+
+  @Option(
+      names = "--store-statement-timeout",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description = "PostgreSQL: the longest one statement runs (statement_timeout; default: 5s)")
+  Duration statementTimeout = StoreTimeouts.DEFAULT_STATEMENT_TIMEOUT;
+
+  @Option(
+      names = "--store-lock-timeout",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "PostgreSQL: the longest a statement waits for a lock (lock_timeout; default: 2s)")
+  Duration lockTimeout = StoreTimeouts.DEFAULT_LOCK_TIMEOUT;
+
+  @Option(
+      names = "--store-busy-timeout",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "SQLite: the longest a write waits for the write lock (busy_timeout; default: 5s)")
+  Duration busyTimeout = StoreTimeouts.DEFAULT_BUSY_TIMEOUT;
+
+  /** {@code 500ms}, {@code 2s} or an ISO-8601 duration such as {@code PT2S}. */
+  static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      String text = value.trim().toLowerCase(java.util.Locale.ROOT);
+      try {
+        if (text.endsWith("ms")) {
+          return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2)));
+        }
+        if (text.endsWith("s") && !text.startsWith("p")) {
+          return Duration.ofSeconds(Long.parseLong(text.substring(0, text.length() - 1)));
+        }
+        return Duration.parse(value.trim());
+      } catch (RuntimeException e) {
+        throw new CommandLine.TypeConversionException(
+            "expected a duration such as 500ms, 2s or PT2S, got '" + value + "'");
+      }
+    }
+  }
+
+  @Option(
       names = "--runtime",
       paramLabel = "RUNTIME",
       converter = RuntimeConverter.class,
@@ -188,18 +243,21 @@ final class ServeCommand implements Callable<Integer> {
     for (Path file : policies) {
       config = config.withPolicy(policy(file.toString()));
     }
-    // One line per log record (JUL's default takes two); set before the first record is written.
+    // One line per log record (JUL's default takes two), and a record's exception after it (%6$s:
+    // its stack, or nothing), or no 500 says why; set before the first record is written.
     System.setProperty(
-        "java.util.logging.SimpleFormatter.format", "%1$tFT%1$tT.%1$tLZ %4$s %5$s%n");
+        "java.util.logging.SimpleFormatter.format", "%1$tFT%1$tT.%1$tLZ %4$s %5$s%6$s%n");
     StoreSpec spec;
+    StoreTimeouts timeouts;
     try {
       spec = StoreSpec.of(store, dataDir);
+      timeouts = new StoreTimeouts(poolWait, statementTimeout, lockTimeout, busyTimeout);
     } catch (IllegalArgumentException e) {
       throw new CliException(e.getMessage());
     }
     HostStores stores;
     try {
-      stores = spec.open(StoreSpec.passwordFromEnvironment());
+      stores = spec.open(StoreSpec.passwordFromEnvironment(), timeouts);
     } catch (RuntimeException e) {
       throw new CliException("cannot open the store (" + spec.describe() + "): " + rootMessage(e));
     }

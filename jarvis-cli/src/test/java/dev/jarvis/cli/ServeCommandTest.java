@@ -167,6 +167,44 @@ class ServeCommandTest {
     assertTrue(!e.getMessage().contains("secret"), e.getMessage());
   }
 
+  @Test
+  void theStoreBoundsAreTakenAsDurationsAndTheHostServesOnThem() throws Exception {
+    Serving serving =
+        Serving.start(
+            "--port",
+            "0",
+            "--token",
+            "t0k3n",
+            "--data-dir",
+            dir.resolve("bounded").toString(),
+            "--store-pool-wait",
+            "500ms",
+            "--store-busy-timeout",
+            "PT3S",
+            "--store-statement-timeout",
+            "4s",
+            "--store-lock-timeout",
+            "1s");
+    Worker worker =
+        JarvisJson.mapper().treeToValue(SampleRecords.worker("worker-1", "human"), Worker.class);
+    assertEquals(
+        "worker-1", client(serving.url(), "t0k3n", "host-admin").registerWorker(worker).getId());
+    serving.stop();
+  }
+
+  @Test
+  void aStoreBoundThatIsNoDurationIsAUsageErrorNamingTheForm() {
+    CliException e = usageError("--port", "0", "--token", "t", "--store-pool-wait", "two seconds");
+    assertTrue(e.getMessage().contains("500ms, 2s or PT2S"), e.getMessage());
+  }
+
+  @Test
+  void aPoolWaitShorterThanThePoolAllowsIsAUsageError() {
+    CliException e =
+        usageError("--port", "0", "--token", "t", "--store", "memory", "--store-pool-wait", "10ms");
+    assertTrue(e.getMessage().contains("at least 250 ms"), e.getMessage());
+  }
+
   /** What {@code serve} refuses before it listens. */
   private static CliException usageError(String... args) {
     return assertThrows(

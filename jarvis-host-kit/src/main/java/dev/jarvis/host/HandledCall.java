@@ -32,7 +32,10 @@ public record HandledCall(
     REPLAYED,
     /** A rule was broken; nothing was written. */
     REFUSED,
-    /** The host itself failed (500); nothing was written. */
+    /**
+     * The host itself failed: 500, or 503 when its store could not serve now (nothing was written,
+     * or, when the store lost the commit's answer, a retry with the same key settles it).
+     */
     FAILED
   }
 

@@ -213,9 +213,9 @@ public final class ProtocolHost {
           new HandledCall(
               call,
               HandledCall.Outcome.FAILED,
-              failureAnswer(failure, traceId),
+              HostFailure.answer(responses, failure, traceId, Optional.of(call.operationId())),
               Optional.empty(),
-              Optional.of(dev.jarvis.model.ProtocolErrorId.UNKNOWN_STATE),
+              Optional.of(HostFailure.ERROR_ID),
               Optional.of(traceId));
     }
     tell(handled);
@@ -260,42 +260,25 @@ public final class ProtocolHost {
   }
 
   /**
-   * The answer to a failure of the host itself: HTTP 500 with a {@code ProtocolError} that tells
-   * nothing of the internals, logged once at ERROR on {@code dev.jarvis.host} with the same {@code
-   * trace_id} and the cause, so that an operator can find what a caller reports.
+   * The answer to a failure of the host itself, for a binding that caught it outside {@link
+   * #handle}: a {@code ProtocolError} that tells nothing of the internals, {@code 503} with {@code
+   * Retry-After} when the store cannot serve now ({@link StoreUnavailableException} anywhere in the
+   * cause chain), else {@code 500}. Logged once on {@code dev.jarvis.host} with the same {@code
+   * trace_id} and the cause, so that an operator can find what a caller reports; the listener is
+   * told.
    */
   public StoredResponse hostFailure(Throwable cause) {
     String traceId = config.traceIds().get();
-    StoredResponse answer = failureAnswer(cause, traceId);
+    StoredResponse answer = HostFailure.answer(responses, cause, traceId, Optional.empty());
     ListenerFailures.contain(
         () ->
             config
                 .listener()
                 .failed(
                     new RefusedCall(
-                        Optional.empty(),
-                        500,
-                        dev.jarvis.model.ProtocolErrorId.UNKNOWN_STATE,
-                        traceId)));
+                        Optional.empty(), answer.status(), HostFailure.ERROR_ID, traceId)));
     return answer;
   }
-
-  private StoredResponse failureAnswer(Throwable cause, String traceId) {
-    StoredResponse answer =
-        responses.error(
-            500,
-            ProtocolViolation.of(
-                dev.jarvis.model.ProtocolErrorId.UNKNOWN_STATE,
-                "host",
-                "/",
-                "The host failed to process the request."),
-            traceId);
-    FAILURES.log(
-        System.Logger.Level.ERROR, "host failure, answered 500 with trace_id " + traceId, cause);
-    return answer;
-  }
-
-  private static final System.Logger FAILURES = System.getLogger("dev.jarvis.host");
 
   /**
    * The answer to a refusal: its status and a {@code ProtocolError} whose {@code trace_id} is the
@@ -329,6 +312,25 @@ public final class ProtocolHost {
             config
                 .listener()
                 .refused(new RefusedCall(Optional.empty(), status, violation.errorId(), traceId)));
+    return answer;
+  }
+
+  /**
+   * The answer to a request that arrives while the host is shutting down: 503 with {@code
+   * Retry-After} and a full {@code ProtocolError} ({@code unknown_state}, saying nothing was
+   * written and a same-key retry is safe), for a binding's drain. The listener is told of it as a
+   * refusal of no operation.
+   */
+  public StoredResponse shuttingDown() {
+    String traceId = config.traceIds().get();
+    StoredResponse answer = HostFailure.shuttingDown(responses, traceId);
+    ListenerFailures.contain(
+        () ->
+            config
+                .listener()
+                .refused(
+                    new RefusedCall(
+                        Optional.empty(), answer.status(), HostFailure.ERROR_ID, traceId)));
     return answer;
   }
 

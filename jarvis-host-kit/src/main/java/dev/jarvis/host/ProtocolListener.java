@@ -18,7 +18,10 @@ public interface ProtocolListener {
   /** A refused request, by the guard or by a rule: nothing was written. */
   default void refused(RefusedCall refusal) {}
 
-  /** A failure of the host itself, answered 500 with this {@code trace_id} and logged once. */
+  /**
+   * A failure of the host itself, answered 500 (503 for a store that cannot serve now) with this
+   * {@code trace_id} and logged once.
+   */
   default void failed(RefusedCall failure) {}
 
   /**

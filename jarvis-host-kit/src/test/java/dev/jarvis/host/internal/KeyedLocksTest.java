@@ -2,9 +2,13 @@ package dev.jarvis.host.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jarvis.host.StoreUnavailableException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -36,6 +40,39 @@ class KeyedLocksTest {
                   throw new IllegalStateException("refused");
                 }));
     assertEquals(0, locks.size());
+  }
+
+  @Test
+  void aRequestQueuedBehindAHolderLongerThanTheBoundIsAStoreFaultAndLeavesNoLock()
+      throws Exception {
+    KeyedLocks<String> bounded = new KeyedLocks<>(Duration.ofMillis(200));
+    CountDownLatch holding = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    ExecutorService holder = Executors.newSingleThreadExecutor();
+    try {
+      Future<Integer> held =
+          holder.submit(
+              () ->
+                  bounded.with(
+                      "ws-1",
+                      () -> {
+                        holding.countDown();
+                        try {
+                          release.await(30, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                          Thread.currentThread().interrupt();
+                        }
+                        return 1;
+                      }));
+      assertTrue(holding.await(30, TimeUnit.SECONDS));
+      assertThrows(StoreUnavailableException.class, () -> bounded.with("ws-1", () -> 2));
+      assertEquals(3, bounded.with("ws-2", () -> 3), "other keys proceed");
+      release.countDown();
+      assertEquals(1, held.get(30, TimeUnit.SECONDS));
+    } finally {
+      holder.shutdownNow();
+    }
+    assertEquals(0, bounded.size());
   }
 
   @Test

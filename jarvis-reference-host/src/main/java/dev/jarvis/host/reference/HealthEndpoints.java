@@ -2,7 +2,6 @@ package dev.jarvis.host.reference;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.jarvis.host.HostStores;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,12 +14,14 @@ import java.util.function.BooleanSupplier;
  * log):
  *
  * <ul>
- *   <li>{@value #LIVE}: 200 while the process serves HTTP at all;
- *   <li>{@value #READY}: 200 when the store answers and the host is not shutting down, else 503; a
- *       balancer stops sending new requests as soon as shutdown begins.
+ *   <li>{@value #LIVE}: 200 while the process serves HTTP at all; it touches no store;
+ *   <li>{@value #READY}: 200 when the store's last background check answered in time and the host
+ *       is not shutting down, else 503; a balancer stops sending new requests as soon as shutdown
+ *       begins.
  * </ul>
  *
- * The answers are decided here once ({@link #answer}); each runtime only writes them.
+ * The answers are decided here once ({@link #answer}), without blocking; each runtime only writes
+ * them.
  */
 final class HealthEndpoints {
 
@@ -37,11 +38,16 @@ final class HealthEndpoints {
     }
   }
 
-  private final HostStores stores;
+  private final BooleanSupplier storeReady;
   private final BooleanSupplier draining;
 
-  HealthEndpoints(HostStores stores, BooleanSupplier draining) {
-    this.stores = stores;
+  /**
+   * @param storeReady the store's last checked readiness ({@link StoreReadiness#ready()}): it must
+   *     not block, since probes are answered on the I/O thread
+   * @param draining whether shutdown has begun
+   */
+  HealthEndpoints(BooleanSupplier storeReady, BooleanSupplier draining) {
+    this.storeReady = storeReady;
     this.draining = draining;
   }
 
@@ -59,7 +65,7 @@ final class HealthEndpoints {
     if (draining.getAsBoolean()) {
       return Optional.of(new Answer(503, "draining"));
     }
-    if (!stores.ready()) {
+    if (!storeReady.getAsBoolean()) {
       return Optional.of(new Answer(503, "store unavailable"));
     }
     return Optional.of(new Answer(200, "ready"));

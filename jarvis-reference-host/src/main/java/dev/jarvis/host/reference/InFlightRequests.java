@@ -1,5 +1,8 @@
 package dev.jarvis.host.reference;
 
+import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.StoredResponse;
+import dev.jarvis.host.jaxrs.JarvisHostFeature;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -9,12 +12,14 @@ import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /**
  * Counts the requests being served, for a graceful shutdown: once draining, a new request is
- * answered 503 with {@code Connection: close} (clients retry 503 on another instance) while those
- * already running finish; {@link #awaitIdle} waits for them. The JDK server's own {@code stop}
- * cannot tell: it waits its whole delay, busy or not.
+ * answered 503 with {@code Connection: close}, {@code Retry-After} and a full {@code ProtocolError}
+ * ({@link ProtocolHost#shuttingDown}; clients retry 503 on another instance) while those already
+ * running finish; {@link #awaitIdle} waits for them. The JDK server's own {@code stop} cannot tell:
+ * it waits its whole delay, busy or not.
  */
 @PreMatching
 @Priority(Priorities.AUTHENTICATION - 100)
@@ -22,8 +27,16 @@ final class InFlightRequests implements ContainerRequestFilter, ContainerRespons
 
   private static final String COUNTED = InFlightRequests.class.getName();
 
+  private final Supplier<StoredResponse> drainAnswer;
   private int running;
   private boolean draining;
+
+  /**
+   * @param drainAnswer the answer to a request that arrives while draining
+   */
+  InFlightRequests(Supplier<StoredResponse> drainAnswer) {
+    this.drainAnswer = drainAnswer;
+  }
 
   @Override
   public void filter(ContainerRequestContext request) {
@@ -35,7 +48,9 @@ final class InFlightRequests implements ContainerRequestFilter, ContainerRespons
       }
     }
     request.abortWith(
-        Response.status(Response.Status.SERVICE_UNAVAILABLE).header("Connection", "close").build());
+        Response.fromResponse(JarvisHostFeature.toResponse(drainAnswer.get()))
+            .header("Connection", "close")
+            .build());
   }
 
   @Override

@@ -7,6 +7,7 @@ import dev.jarvis.host.jaxrs.resources.ProtocolResource;
 import java.net.InetAddress;
 import java.net.URI;
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 import org.glassfish.jersey.jackson.JacksonFeature;
 import org.glassfish.jersey.jdkhttp.JdkHttpServerFactory;
 import org.glassfish.jersey.server.ResourceConfig;
@@ -26,10 +27,11 @@ final class JerseyServer implements RunningServer {
     this.inFlight = inFlight;
   }
 
-  static JerseyServer start(ProtocolHost host, InetAddress address, int port) {
+  static JerseyServer start(
+      ProtocolHost host, InetAddress address, int port, BooleanSupplier storeReady) {
     // Without it the JDK server waits ~40 ms per response for Nagle and delayed ACKs.
     System.setProperty("sun.net.httpserver.nodelay", "true");
-    InFlightRequests inFlight = new InFlightRequests();
+    InFlightRequests inFlight = new InFlightRequests(host::shuttingDown);
     ResourceConfig resources =
         new ResourceConfig()
             .register(inFlight)
@@ -41,7 +43,7 @@ final class JerseyServer implements RunningServer {
     ProtocolResource.all().forEach(resources::register);
     URI requested = URI.create("http://" + address.getHostAddress() + ":" + port + "/");
     HttpServer server = JdkHttpServerFactory.createHttpServer(requested, resources, false);
-    new HealthEndpoints(host.config().stores(), inFlight::draining).registerOn(server);
+    new HealthEndpoints(storeReady, inFlight::draining).registerOn(server);
     server.start();
     return new JerseyServer(server, inFlight);
   }
@@ -52,10 +54,13 @@ final class JerseyServer implements RunningServer {
   }
 
   @Override
-  public void stop(Duration grace) {
+  public void stop(Duration grace, Runnable pastGrace) {
     boolean busy = inFlight.busy();
     try {
-      inFlight.drain(grace);
+      if (!inFlight.drain(grace)) {
+        pastGrace.run();
+        inFlight.drain(UndertowServer.ANSWERS_AFTER_ABORT);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {

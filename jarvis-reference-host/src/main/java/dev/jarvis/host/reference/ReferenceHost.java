@@ -28,6 +28,7 @@ public final class ReferenceHost implements AutoCloseable {
   private final ProtocolHost host;
   private final HttpRuntime runtime;
   private final IdempotencyPurge.Running purger;
+  private final StoreReadiness readiness;
   private boolean closed;
 
   private ReferenceHost(
@@ -35,25 +36,42 @@ public final class ReferenceHost implements AutoCloseable {
       URI baseUri,
       ProtocolHost host,
       HttpRuntime runtime,
-      IdempotencyPurge.Running purger) {
+      IdempotencyPurge.Running purger,
+      StoreReadiness readiness) {
     this.server = server;
     this.baseUri = baseUri;
     this.host = host;
     this.runtime = runtime;
     this.purger = purger;
+    this.readiness = readiness;
   }
 
   /** Starts a host; it serves until closed. */
   public static ReferenceHost start(ReferenceHostConfig config) {
     ProtocolHost host = new ProtocolHost(config.hostConfig());
     config.policies().forEach(host::seedPolicy);
-    RunningServer server =
-        switch (config.runtime()) {
-          case UNDERTOW ->
-              UndertowServer.start(
-                  host, config.limits(), ReferenceHostConfig.loopback(), config.port());
-          case JERSEY -> JerseyServer.start(host, ReferenceHostConfig.loopback(), config.port());
-        };
+    StoreReadiness readiness =
+        StoreReadiness.start(
+            host.config().stores(), config.readiness().interval(), config.readiness().timeout());
+    RunningServer server;
+    try {
+      server =
+          switch (config.runtime()) {
+            case UNDERTOW ->
+                UndertowServer.start(
+                    host,
+                    config.limits(),
+                    ReferenceHostConfig.loopback(),
+                    config.port(),
+                    readiness::ready);
+            case JERSEY ->
+                JerseyServer.start(
+                    host, ReferenceHostConfig.loopback(), config.port(), readiness::ready);
+          };
+    } catch (RuntimeException e) {
+      readiness.close();
+      throw e;
+    }
     IdempotencyPurge.Running purger = new IdempotencyPurge(host).every(PURGE_INTERVAL);
     URI bound =
         URI.create(
@@ -66,7 +84,7 @@ public final class ReferenceHost implements AutoCloseable {
       // Said where an operator looks: a demo token guards nothing between the Actors.
       LOG.log(System.Logger.Level.WARNING, ReferenceHostConfig.DEMO_MODE_NOTICE);
     }
-    return new ReferenceHost(server, bound, host, config.runtime(), purger);
+    return new ReferenceHost(server, bound, host, config.runtime(), purger, readiness);
   }
 
   /** The request log is written by its own thread: the last lines reach it before "stopped". */
@@ -101,7 +119,9 @@ public final class ReferenceHost implements AutoCloseable {
 
   /**
    * Stops: readiness turns 503, the listening socket closes, requests in flight finish (for up to
-   * {@code grace}), then the stores close (a JDBC pool after its last connection came back).
+   * {@code grace}), then the stores close: past the grace this aborts store work still blocked (a
+   * JDBC pool aborts the connections in use), so that the host stops within the grace and about a
+   * second more.
    */
   public void close(Duration grace) {
     synchronized (this) {
@@ -111,8 +131,11 @@ public final class ReferenceHost implements AutoCloseable {
       closed = true;
     }
     purger.close();
+    readiness.close();
     try {
-      server.stop(grace);
+      // Past the grace, closing the stores aborts what still waits on the database (HikariCP
+      // aborts the connections in use), so those requests answer 503 and the server can stop.
+      server.stop(grace, () -> host.config().stores().close());
     } finally {
       host.config().stores().close();
       awaitRequestLog();

@@ -9,6 +9,7 @@ import dev.jarvis.host.undertow.HttpLimits;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -26,6 +27,7 @@ import java.util.function.UnaryOperator;
  *     applied to the builder
  * @param runtime the HTTP runtime, {@link HttpRuntime#UNDERTOW} unless chosen
  * @param limits the HTTP limits the Undertow runtime holds (docs/host.md, "Limits")
+ * @param readiness how often the readiness probe's store check runs, and how long it may take
  */
 public record ReferenceHostConfig(
     HostAuth auth,
@@ -34,7 +36,28 @@ public record ReferenceHostConfig(
     List<JsonNode> policies,
     UnaryOperator<HostConfig.Builder> host,
     HttpRuntime runtime,
-    HttpLimits limits) {
+    HttpLimits limits,
+    Readiness readiness) {
+
+  /**
+   * The readiness probe's store check: run in the background every {@code interval}, given {@code
+   * timeout} to answer; the probe itself reads its last result and never waits on the store.
+   */
+  public record Readiness(Duration interval, Duration timeout) {
+
+    public Readiness {
+      Objects.requireNonNull(interval, "interval");
+      Objects.requireNonNull(timeout, "timeout");
+      if (interval.isNegative() || interval.isZero() || timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("readiness interval and timeout must be positive");
+      }
+    }
+
+    /** Every second, each check given one second: DOWN within about 2 s of an outage. */
+    public static Readiness defaults() {
+      return new Readiness(StoreReadiness.DEFAULT_INTERVAL, StoreReadiness.DEFAULT_TIMEOUT);
+    }
+  }
 
   /** What a host in demo mode says on start-up, so no one mistakes it for a guarded one. */
   public static final String DEMO_MODE_NOTICE =
@@ -47,6 +70,19 @@ public record ReferenceHostConfig(
     Objects.requireNonNull(host, "host");
     Objects.requireNonNull(runtime, "runtime");
     Objects.requireNonNull(limits, "limits");
+    Objects.requireNonNull(readiness, "readiness");
+  }
+
+  /** A configuration with the default {@link Readiness}. */
+  public ReferenceHostConfig(
+      HostAuth auth,
+      boolean demoMode,
+      int port,
+      List<JsonNode> policies,
+      UnaryOperator<HostConfig.Builder> host,
+      HttpRuntime runtime,
+      HttpLimits limits) {
+    this(auth, demoMode, port, policies, host, runtime, limits, Readiness.defaults());
   }
 
   /**
@@ -88,31 +124,41 @@ public record ReferenceHostConfig(
 
   /** The same with another port. */
   public ReferenceHostConfig withPort(int port) {
-    return new ReferenceHostConfig(auth, demoMode, port, policies, host, runtime, limits);
+    return new ReferenceHostConfig(
+        auth, demoMode, port, policies, host, runtime, limits, readiness);
   }
 
   /** The same on another HTTP runtime. */
   public ReferenceHostConfig withRuntime(HttpRuntime runtime) {
-    return new ReferenceHostConfig(auth, demoMode, port, policies, host, runtime, limits);
+    return new ReferenceHostConfig(
+        auth, demoMode, port, policies, host, runtime, limits, readiness);
   }
 
   /** The same with other HTTP limits (held by the Undertow runtime). */
   public ReferenceHostConfig withLimits(HttpLimits limits) {
-    return new ReferenceHostConfig(auth, demoMode, port, policies, host, runtime, limits);
+    return new ReferenceHostConfig(
+        auth, demoMode, port, policies, host, runtime, limits, readiness);
   }
 
   /** The same holding one more Policy. */
   public ReferenceHostConfig withPolicy(JsonNode policy) {
     List<JsonNode> more = new ArrayList<>(policies);
     more.add(policy);
-    return new ReferenceHostConfig(auth, demoMode, port, more, host, runtime, limits);
+    return new ReferenceHostConfig(auth, demoMode, port, more, host, runtime, limits, readiness);
   }
 
   /** The same with further host settings. */
   public ReferenceHostConfig withHost(UnaryOperator<HostConfig.Builder> settings) {
     UnaryOperator<HostConfig.Builder> before = host;
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, b -> settings.apply(before.apply(b)), runtime, limits);
+        auth,
+        demoMode,
+        port,
+        policies,
+        b -> settings.apply(before.apply(b)),
+        runtime,
+        limits,
+        readiness);
   }
 
   /**
@@ -122,6 +168,12 @@ public record ReferenceHostConfig(
    */
   public ReferenceHostConfig withStores(HostStores stores) {
     return withHost(b -> b.stores(stores));
+  }
+
+  /** The same with another readiness check. */
+  public ReferenceHostConfig withReadiness(Readiness readiness) {
+    return new ReferenceHostConfig(
+        auth, demoMode, port, policies, host, runtime, limits, readiness);
   }
 
   HostConfig hostConfig() {

@@ -10,7 +10,8 @@ interface RunningServer {
 
   /**
    * Readiness turns 503 and new requests are answered 503; requests in flight finish for up to
-   * {@code grace}; then the server stops.
+   * {@code grace}; if some are still running then, {@code pastGrace} runs (it aborts their store
+   * work, so that they answer and their threads come back); then the server stops.
    */
-  void stop(Duration grace);
+  void stop(Duration grace, Runnable pastGrace);
 }

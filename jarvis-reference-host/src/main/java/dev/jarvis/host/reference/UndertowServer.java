@@ -2,28 +2,42 @@ package dev.jarvis.host.reference;
 
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.undertow.HttpLimits;
 import dev.jarvis.host.undertow.LimitedServer;
 import dev.jarvis.host.undertow.ProtocolHandler;
 import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.GracefulShutdownHandler;
 import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * The host kit's thin Undertow binding ({@code jarvis-host-undertow}), served as the reference
  * host's {@link HttpRuntime#UNDERTOW}: health probes first, then every other request through {@link
- * ProtocolHandler} behind Undertow's graceful shutdown (503 once draining; it counts requests until
- * their answer is sent, so stopping waits for exactly those).
+ * ProtocolHandler} behind Undertow's graceful shutdown (503 once draining, with a full {@code
+ * ProtocolError} and {@code Retry-After}; it counts requests until their answer is sent, so
+ * stopping waits for exactly those).
  */
 final class UndertowServer implements RunningServer {
+
+  /** How long requests whose store work was aborted get to send their answer. */
+  static final Duration ANSWERS_AFTER_ABORT = Duration.ofMillis(500);
+
+  /**
+   * How long stopping waits for worker threads still busy (a request in code that does not heed
+   * interrupts): the process exits within the grace and about a second more regardless.
+   */
+  static final Duration WORKER_STOP = Duration.ofMillis(500);
 
   private final Undertow server;
   private final GracefulShutdownHandler graceful;
@@ -36,9 +50,14 @@ final class UndertowServer implements RunningServer {
     this.draining = draining;
   }
 
-  static UndertowServer start(ProtocolHost host, HttpLimits limits, InetAddress address, int port) {
+  static UndertowServer start(
+      ProtocolHost host,
+      HttpLimits limits,
+      InetAddress address,
+      int port,
+      BooleanSupplier storeReady) {
     AtomicBoolean draining = new AtomicBoolean();
-    HealthEndpoints health = new HealthEndpoints(host.config().stores(), draining::get);
+    HealthEndpoints health = new HealthEndpoints(storeReady, draining::get);
     GracefulShutdownHandler graceful =
         new GracefulShutdownHandler(new ProtocolHandler(host, limits, UndertowServer::logAnswer));
     HttpHandler root =
@@ -46,18 +65,27 @@ final class UndertowServer implements RunningServer {
           Optional<HealthEndpoints.Answer> probe =
               health.answer(exchange.getRequestMethod().toString(), exchange.getRequestPath());
           if (probe.isPresent()) {
-            // A store check may block: probes run on a worker thread.
-            if (exchange.isInIoThread()) {
-              exchange.dispatch(() -> writeProbe(exchange, health));
-            } else {
-              writeProbe(exchange, health);
-            }
+            // Decided without blocking (the store is checked in the background): answered right
+            // here, on the I/O thread, even when every worker is busy.
+            writeProbe(exchange, probe.get());
             return;
           }
+          // Undertow's graceful handler refuses a request while draining with a bare 503; this
+          // gives that answer a body and headers a client can act on.
+          exchange.addDefaultResponseListener(
+              ended -> {
+                if (!draining.get() || ended.getStatusCode() != 503 || ended.isResponseStarted()) {
+                  return false;
+                }
+                ended.setPersistent(false);
+                writeStored(ended, host.shuttingDown());
+                return true;
+              });
           graceful.handleRequest(exchange);
         };
     Undertow server =
         LimitedServer.builder(limits)
+            .setServerOption(UndertowOptions.SHUTDOWN_TIMEOUT, (int) WORKER_STOP.toMillis())
             .addHttpListener(port, address.getHostAddress())
             .setHandler(root)
             .build();
@@ -65,11 +93,7 @@ final class UndertowServer implements RunningServer {
     return new UndertowServer(server, graceful, draining);
   }
 
-  private static void writeProbe(HttpServerExchange exchange, HealthEndpoints health) {
-    HealthEndpoints.Answer answer =
-        health
-            .answer(exchange.getRequestMethod().toString(), exchange.getRequestPath())
-            .orElseThrow();
+  private static void writeProbe(HttpServerExchange exchange, HealthEndpoints.Answer answer) {
     exchange.setStatusCode(answer.status());
     exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/plain; charset=utf-8");
     exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");
@@ -78,6 +102,15 @@ final class UndertowServer implements RunningServer {
     } else {
       exchange.getResponseSender().send(ByteBuffer.wrap(answer.body()));
     }
+  }
+
+  private static void writeStored(HttpServerExchange exchange, StoredResponse answer) {
+    exchange.setStatusCode(answer.status());
+    answer
+        .headers()
+        .forEach((name, value) -> exchange.getResponseHeaders().put(new HttpString(name), value));
+    exchange.getResponseHeaders().put(Headers.CONNECTION, "close");
+    exchange.getResponseSender().send(ByteBuffer.wrap(answer.body()));
   }
 
   private static void logAnswer(HttpServerExchange exchange, int status) {
@@ -96,11 +129,15 @@ final class UndertowServer implements RunningServer {
   }
 
   @Override
-  public void stop(Duration grace) {
+  public void stop(Duration grace, Runnable pastGrace) {
     draining.set(true);
     graceful.shutdown();
     try {
-      graceful.awaitShutdown(grace.toMillis());
+      if (!graceful.awaitShutdown(grace.toMillis())) {
+        pastGrace.run();
+        // The aborted requests answer now: a moment to send it before the sockets close.
+        graceful.awaitShutdown(ANSWERS_AFTER_ABORT.toMillis());
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.IdempotencyStore;
@@ -15,11 +16,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Health endpoints outside the protocol, and a shutdown that lets requests in flight finish. */
 class GracefulShutdownTest {
@@ -81,10 +86,12 @@ class GracefulShutdownTest {
     }
   }
 
-  @Test
-  void closingLetsTheRequestInFlightFinishRefusesNewOnesAndThenClosesTheStores() throws Exception {
+  @ParameterizedTest(name = "on {0}")
+  @EnumSource(HttpRuntime.class)
+  void closingLetsTheRequestInFlightFinishRefusesNewOnesAndThenClosesTheStores(HttpRuntime runtime)
+      throws Exception {
     HeldStores stores = new HeldStores();
-    try (TestHost t = TestHost.started(b -> b.stores(stores))) {
+    try (TestHost t = TestHost.started(c -> c.withRuntime(runtime), b -> b.stores(stores))) {
       stores.armed.set(true);
       CompletableFuture<Answer> inFlight =
           CompletableFuture.supplyAsync(
@@ -101,12 +108,17 @@ class GracefulShutdownTest {
       // are refused, as a client would retry, bounded by a deadline rather than a count of polls
       // (a slow machine answers many polls before that thread runs). Readiness turns 503 before
       // the server refuses requests, so by then the probe says 503 too.
-      int refused = t.get("/work-sessions/none", Payloads.HUMAN).status();
+      Answer refused = t.get("/work-sessions/none", Payloads.HUMAN);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (refused != 503 && System.nanoTime() - deadline < 0) {
-        refused = t.get("/work-sessions/none", Payloads.HUMAN).status();
+      while (refused.status() != 503 && System.nanoTime() - deadline < 0) {
+        refused = t.get("/work-sessions/none", Payloads.HUMAN);
       }
-      assertEquals(503, refused);
+      assertEquals(503, refused.status());
+      // The drain's answer is one a client can act on: a ProtocolError, the protocol headers.
+      assertEquals(List.of(), PayloadValidator.forSpec().validate("ProtocolError", refused.json()));
+      assertEquals("unknown_state", refused.errorId());
+      assertEquals(Optional.of("1"), refused.header("Retry-After"));
+      assertEquals(Optional.of("v0.1"), refused.header("Jarvis-Protocol-Version"));
       assertEquals(503, status(t.host.baseUri().resolve("/health/ready")));
       assertFalse(stores.closed.get(), "the stores stay open while a request runs");
       stores.release.countDown();

@@ -96,6 +96,13 @@ final class TestHost implements AutoCloseable {
     return registered(new TestHost(settings));
   }
 
+  /** The same, on a reference host configured further (runtime, readiness check). */
+  static TestHost started(
+      UnaryOperator<ReferenceHostConfig> config, UnaryOperator<HostConfig.Builder> settings) {
+    return registered(
+        new TestHost(config.apply(ReferenceHostConfig.of(TOKEN)), Map.of(), settings));
+  }
+
   /** Registers the usual Workers and Actors through the API. */
   static TestHost registered(TestHost t) {
     t.register(Payloads.worker(Payloads.HUMAN_WORKER, "human"));

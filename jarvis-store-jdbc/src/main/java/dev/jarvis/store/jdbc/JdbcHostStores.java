@@ -3,6 +3,7 @@ package dev.jarvis.store.jdbc;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.util.DriverDataSource;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitResult;
@@ -12,6 +13,7 @@ import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.RecordWrite;
 import dev.jarvis.host.SessionWithRecords;
 import dev.jarvis.host.StoreBackend;
+import dev.jarvis.host.StoreUnavailableException;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
@@ -28,7 +30,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 
@@ -52,6 +56,15 @@ import org.flywaydb.core.Flyway;
  *
  * Any failed condition rolls the whole transaction back. Reads run outside transactions; the host
  * decides on them and the conditional chain write makes a decision on a stale read a conflict.
+ *
+ * <p>A connection goes back to the pool only after its unit ended in a commit or a rollback that
+ * the driver confirmed; any other connection is evicted. sqlite-jdbc, after {@code SQLITE_FULL},
+ * leaves the connection in autocommit while it still reports a transaction: returned to the pool,
+ * it would commit each later unit statement by statement, so an idempotency record could outlive
+ * its event. A failure the database can recover from (no connection within the pool wait, a lock or
+ * statement past its limit, no space, read-only) is a {@link StoreUnavailableException}, which the
+ * host answers {@code 503}; when the commit itself failed, its outcome is unknown and the exception
+ * says so.
  */
 public final class JdbcHostStores implements StoreBackend {
 
@@ -61,6 +74,9 @@ public final class JdbcHostStores implements StoreBackend {
   private final Dialect dialect;
   // Closes the pool this object opened; a DataSource it was given belongs to whoever gave it.
   private final Runnable closer;
+  // Set when a unit failed for want of space or a writable file, cleared by the next unit that
+  // ends: while set, readiness probes with a write (see ready()).
+  private volatile boolean cannotWrite;
 
   private JdbcHostStores(DataSource pool, Dialect dialect, Runnable closer) {
     this.pool = pool;
@@ -109,6 +125,20 @@ public final class JdbcHostStores implements StoreBackend {
    * @throws IllegalArgumentException if the URL is not a PostgreSQL or SQLite JDBC URL
    */
   public static JdbcHostStores open(JdbcStoreSettings settings) {
+    return open(settings, Optional.empty());
+  }
+
+  /**
+   * As {@link #open(JdbcStoreSettings)}, with the pool's connections made by {@code drivers}
+   * applied to the driver's {@code DataSource}: for tests that wrap the driver to fail a chosen
+   * statement.
+   */
+  static JdbcHostStores open(JdbcStoreSettings settings, UnaryOperator<DataSource> drivers) {
+    return open(settings, Optional.of(drivers));
+  }
+
+  private static JdbcHostStores open(
+      JdbcStoreSettings settings, Optional<UnaryOperator<DataSource>> drivers) {
     Dialect dialect =
         Dialect.of(settings.jdbcUrl())
             .orElseThrow(
@@ -117,11 +147,25 @@ public final class JdbcHostStores implements StoreBackend {
                         "not a jdbc:postgresql: or jdbc:sqlite: URL: " + settings.redactedUrl()));
     HikariConfig config = new HikariConfig();
     config.setPoolName("jarvis-store");
-    config.setJdbcUrl(settings.jdbcUrl());
-    settings.password().ifPresent(config::setPassword);
     settings.schema().ifPresent(config::setSchema);
     config.setMaximumPoolSize(settings.poolSize());
-    dialect.configure(config);
+    dialect.configure(config, settings.timeouts());
+    if (drivers.isPresent()) {
+      // What HikariCP builds from the URL and properties itself, given to the wrapper first.
+      config.setDataSource(
+          drivers
+              .get()
+              .apply(
+                  new DriverDataSource(
+                      settings.jdbcUrl(),
+                      null,
+                      config.getDataSourceProperties(),
+                      null,
+                      settings.password().orElse(null))));
+    } else {
+      config.setJdbcUrl(settings.jdbcUrl());
+      settings.password().ifPresent(config::setPassword);
+    }
     HikariDataSource pool;
     try {
       pool = new HikariDataSource(config);
@@ -129,9 +173,21 @@ public final class JdbcHostStores implements StoreBackend {
       throw new JdbcStoreException("cannot connect to " + settings.redactedUrl(), e);
     }
     try {
+      // PostgreSQL migrates on connections of its own, without the pool's statement and lock
+      // timeouts: a migration may rightly run longer than a request, or wait for the table locks
+      // of instances still serving.
+      DataSource migrating =
+          dialect == Dialect.POSTGRESQL
+              ? new DriverDataSource(
+                  settings.jdbcUrl(),
+                  null,
+                  new Properties(),
+                  null,
+                  settings.password().orElse(null))
+              : pool;
       var flyway =
           Flyway.configure()
-              .dataSource(pool)
+              .dataSource(migrating)
               .locations(dialect.migrations())
               .table("jarvis_schema_history");
       settings.schema().ifPresent(flyway::schemas);
@@ -143,20 +199,69 @@ public final class JdbcHostStores implements StoreBackend {
     return new JdbcHostStores(pool, dialect, pool::close);
   }
 
+  /** The failure a caller sees: a store fault when the database may recover, else a defect. */
+  private RuntimeException failure(String what, SQLException e) {
+    return dialect.unavailable(e)
+        ? new StoreUnavailableException(what, e)
+        : new JdbcStoreException(what, e);
+  }
+
   /** Which database this is. */
   public Dialect dialect() {
     return dialect;
   }
 
-  /** Whether the database answers now (for readiness). */
+  /**
+   * Whether the database can serve now (for readiness): it answers, and, after a unit failed for
+   * want of space or a writable file (disk full, read-only), a probe write commits. Reads still
+   * succeed on a full disk, so without the probe readiness would say UP while every write is
+   * refused; the probe runs only while that fault stands, and its success (or any unit's) clears
+   * it, so readiness turns UP again once space returns, without a restart.
+   */
   @Override
   public boolean ready() {
     try (Connection c = pool.getConnection()) {
-      return c.isValid(2);
+      if (!c.isValid(2)) {
+        return false;
+      }
     } catch (SQLException | RuntimeException e) {
       return false;
     }
+    if (!cannotWrite) {
+      return true;
+    }
+    try {
+      // A unit of its own, so that a probe on a broken connection is evicted like any unit.
+      return commit(Mutation.records(List.of()).within(JdbcHostStores::probeWrite)).outcome()
+          == CommitResult.Outcome.COMMITTED;
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
+
+  /** Writes a page's worth into the idempotency table and deletes it, in the probe's unit. */
+  private static void probeWrite(UnitOfWork unit) throws SQLException {
+    Connection c = unit.resource(Connection.class).orElseThrow();
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO idempotency_record (actor_id, operation_id, protocol_version,"
+                + " idempotency_key, fingerprint, status, headers, body, stored_at_micros)"
+                + " VALUES ('', 'readiness-probe', '', '', '', 0, '{}', ?, 0)"
+                + " ON CONFLICT (actor_id, operation_id, protocol_version, idempotency_key)"
+                + " DO NOTHING")) {
+      s.setBytes(1, new byte[PROBE_BYTES]);
+      s.executeUpdate();
+    }
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "DELETE FROM idempotency_record WHERE actor_id = '' AND operation_id ="
+                + " 'readiness-probe'")) {
+      s.executeUpdate();
+    }
+  }
+
+  /** About a page of SQLite and PostgreSQL: a write that needs room. */
+  private static final int PROBE_BYTES = 8 * 1024;
 
   /**
    * Closes the pool it opened: waits for borrowed connections to come back, then closes them. A
@@ -180,40 +285,144 @@ public final class JdbcHostStores implements StoreBackend {
     }
   }
 
+  /**
+   * The commit itself failed: the database may have written the unit or not, and only the
+   * idempotency record (written in the same transaction) will tell.
+   */
+  private static final class CommitLost extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    CommitLost(SQLException cause) {
+      super(cause.getMessage(), cause);
+    }
+  }
+
   @Override
   public CommitResult commit(Mutation mutation) {
     for (int attempt = 1; ; attempt++) {
-      try (Connection c = pool.getConnection()) {
-        c.setAutoCommit(false);
-        try {
-          write(c, mutation);
-          c.commit();
-          return CommitResult.committed();
-        } catch (Stop stop) {
-          c.rollback();
-          if (stop.outcome == CommitResult.Outcome.CONFLICT) {
-            return CommitResult.conflict();
-          }
-          IdempotencyClaim claim = mutation.claim().orElseThrow();
-          // On this connection: borrowing a second one while holding it could starve the pool.
-          Optional<Entry> first = entry(c, claim.scope(), claim.notBefore());
-          c.commit();
-          if (first.isPresent()) {
-            return CommitResult.keyTaken(first.get());
-          }
-          // The holder expired or was purged in between: claim again.
-        } catch (SQLException | RuntimeException e) {
-          c.rollback();
-          throw e;
-        }
+      Optional<CommitResult> result;
+      try {
+        result = attempt(mutation);
+      } catch (CommitLost lost) {
+        // Never retried here: a second unit could apply the request twice. The host asks the
+        // caller to retry with the same key, which replays the first answer if this one committed.
+        throw new StoreUnavailableException(
+            "the commit failed; its outcome is unknown",
+            lost.getCause(),
+            StoreUnavailableException.Outcome.UNKNOWN,
+            StoreUnavailableException.DEFAULT_RETRY_AFTER);
       } catch (SQLException e) {
         if (attempt >= ATTEMPTS || !dialect.retryable(e)) {
-          throw new JdbcStoreException("commit failed", e);
+          cannotWrite = cannotWrite || dialect.cannotWrite(e);
+          throw failure("commit failed", e);
         }
+        continue;
       }
+      if (result.isPresent()) {
+        cannotWrite = false;
+        return result.get();
+      }
+      // The holder of the key expired or was purged in between: claim again.
       if (attempt >= ATTEMPTS) {
         throw new JdbcStoreException("commit kept losing its idempotency key", null);
       }
+    }
+  }
+
+  /**
+   * One transaction: its result, or empty when the key's holder vanished before it could be read.
+   * Thrown {@link SQLException}s wrote nothing (the transaction was rolled back, or its connection
+   * is gone, which rolls it back on the server); a failed rollback is added to the first error as
+   * suppressed.
+   */
+  private Optional<CommitResult> attempt(Mutation mutation) throws SQLException, CommitLost {
+    Connection c = pool.getConnection();
+    // Set once the unit ended in a commit or rollback the driver confirmed: only then can the
+    // connection serve another unit.
+    boolean ended = false;
+    try {
+      c.setAutoCommit(false);
+      try {
+        write(c, mutation);
+      } catch (Stop stop) {
+        c.rollback();
+        if (stop.outcome == CommitResult.Outcome.CONFLICT) {
+          ended = true;
+          return Optional.of(CommitResult.conflict());
+        }
+        IdempotencyClaim claim = mutation.claim().orElseThrow();
+        // On this connection: borrowing a second one while holding it could starve the pool.
+        Optional<Entry> first = entry(c, claim.scope(), claim.notBefore());
+        c.commit();
+        ended = true;
+        return first.map(CommitResult::keyTaken);
+      } catch (SQLException | RuntimeException e) {
+        ended = rollBack(c, e);
+        throw e;
+      }
+      try {
+        c.commit();
+      } catch (SQLException e) {
+        rollBack(c, e);
+        throw new CommitLost(e);
+      }
+      ended = true;
+      return Optional.of(CommitResult.committed());
+    } finally {
+      release(c, ended);
+    }
+  }
+
+  /**
+   * Rolls back after {@code first}; whether the driver confirmed it (else it joins {@code first}).
+   */
+  private static boolean rollBack(Connection c, Exception first) {
+    try {
+      c.rollback();
+      return true;
+    } catch (SQLException | RuntimeException e) {
+      first.addSuppressed(e);
+      return false;
+    }
+  }
+
+  /**
+   * Back to the pool when its unit ended cleanly, else evicted: closed for good, so that no later
+   * unit runs on a connection whose transaction state the driver may misreport.
+   */
+  private void release(Connection c, boolean ended) {
+    if (ended) {
+      try {
+        c.close();
+        return;
+      } catch (SQLException | RuntimeException e) {
+        // The pool could not reset it (its own rollback or autocommit failed): evict it.
+      }
+    }
+    evict(c);
+  }
+
+  private void evict(Connection c) {
+    try {
+      if (pool.isWrapperFor(HikariDataSource.class)) {
+        // Closes the physical connection now; the pool opens a fresh one when it needs one.
+        pool.unwrap(HikariDataSource.class).evictConnection(c);
+        return;
+      }
+    } catch (SQLException | RuntimeException e) {
+      // Not a HikariCP pool after all: abort below.
+    }
+    // Any other pool (a DataSource given to on()): abort ends the physical connection, and a pool
+    // drops a connection that is closed when it comes back.
+    try {
+      c.abort(Runnable::run);
+    } catch (SQLException | RuntimeException e) {
+      // Already gone.
+    }
+    try {
+      c.close();
+    } catch (SQLException | RuntimeException e) {
+      // Already gone.
     }
   }
 
@@ -450,7 +659,7 @@ public final class JdbcHostStores implements StoreBackend {
       }
       return out;
     } catch (SQLException e) {
-      throw new JdbcStoreException("query failed", e);
+      throw failure("query failed", e);
     }
   }
 
@@ -706,7 +915,7 @@ public final class JdbcHostStores implements StoreBackend {
     try (Connection c = pool.getConnection()) {
       return entry(c, scope, notBefore);
     } catch (SQLException e) {
-      throw new JdbcStoreException("query failed", e);
+      throw failure("query failed", e);
     }
   }
 
@@ -748,7 +957,7 @@ public final class JdbcHostStores implements StoreBackend {
       s.setInt(2, limit);
       return s.executeUpdate();
     } catch (SQLException e) {
-      throw new JdbcStoreException("retention cleanup failed", e);
+      throw failure("retention cleanup failed", e);
     }
   }
 

@@ -10,9 +10,14 @@ import java.util.Optional;
  * @param password the database password, from the environment, never from a flag or a log
  * @param schema the schema to keep the tables in (PostgreSQL), else the connection's default
  * @param poolSize the most connections the pool opens
+ * @param timeouts how long the store waits for a connection, a statement, a lock
  */
 public record JdbcStoreSettings(
-    String jdbcUrl, Optional<String> password, Optional<String> schema, int poolSize) {
+    String jdbcUrl,
+    Optional<String> password,
+    Optional<String> schema,
+    int poolSize,
+    StoreTimeouts timeouts) {
 
   /** Connections unless told otherwise: one per concurrent request the host serves well. */
   public static final int DEFAULT_POOL_SIZE = 16;
@@ -24,6 +29,13 @@ public record JdbcStoreSettings(
     if (poolSize < 1) {
       throw new IllegalArgumentException("poolSize must be at least 1");
     }
+    Objects.requireNonNull(timeouts, "timeouts");
+  }
+
+  /** Settings with the default {@link StoreTimeouts}. */
+  public JdbcStoreSettings(
+      String jdbcUrl, Optional<String> password, Optional<String> schema, int poolSize) {
+    this(jdbcUrl, password, schema, poolSize, StoreTimeouts.defaults());
   }
 
   /** The URL with the default pool, no password, the default schema. */
@@ -32,15 +44,19 @@ public record JdbcStoreSettings(
   }
 
   public JdbcStoreSettings withPassword(Optional<String> password) {
-    return new JdbcStoreSettings(jdbcUrl, password, schema, poolSize);
+    return new JdbcStoreSettings(jdbcUrl, password, schema, poolSize, timeouts);
   }
 
   public JdbcStoreSettings withSchema(String schema) {
-    return new JdbcStoreSettings(jdbcUrl, password, Optional.of(schema), poolSize);
+    return new JdbcStoreSettings(jdbcUrl, password, Optional.of(schema), poolSize, timeouts);
   }
 
   public JdbcStoreSettings withPoolSize(int poolSize) {
-    return new JdbcStoreSettings(jdbcUrl, password, schema, poolSize);
+    return new JdbcStoreSettings(jdbcUrl, password, schema, poolSize, timeouts);
+  }
+
+  public JdbcStoreSettings withTimeouts(StoreTimeouts timeouts) {
+    return new JdbcStoreSettings(jdbcUrl, password, schema, poolSize, timeouts);
   }
 
   /** The URL without its query string, which may carry credentials: safe to log. */
@@ -51,6 +67,6 @@ public record JdbcStoreSettings(
 
   @Override
   public String toString() {
-    return "JdbcStoreSettings[" + redactedUrl() + ", pool " + poolSize + "]";
+    return "JdbcStoreSettings[" + redactedUrl() + ", pool " + poolSize + ", " + timeouts + "]";
   }
 }

@@ -105,6 +105,17 @@ public final class StoreSpec {
    * @throws JdbcStoreException if the database cannot be reached or migrated
    */
   public HostStores open(Optional<String> password) {
+    return open(password, StoreTimeouts.defaults());
+  }
+
+  /**
+   * Opens the store as {@link #open(Optional)} does, waiting on the database no longer than {@code
+   * timeouts} say (the in-memory store never waits).
+   *
+   * @param password the database password ({@link #passwordFromEnvironment()})
+   * @throws JdbcStoreException if the database cannot be reached or migrated
+   */
+  public HostStores open(Optional<String> password, StoreTimeouts timeouts) {
     if (jdbcUrl.isEmpty()) {
       return HostStores.inMemory();
     }
@@ -116,7 +127,8 @@ public final class StoreSpec {
             throw new UncheckedIOException("cannot create data directory " + dir, e);
           }
         });
-    return JdbcHostStores.open(JdbcStoreSettings.of(jdbcUrl.get()).withPassword(password));
+    return JdbcHostStores.open(
+        JdbcStoreSettings.of(jdbcUrl.get()).withPassword(password).withTimeouts(timeouts));
   }
 
   /** What it is, safe to log (no query string, so no credentials). */

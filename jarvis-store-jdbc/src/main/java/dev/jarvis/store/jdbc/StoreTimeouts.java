@@ -1,0 +1,75 @@
+package dev.jarvis.store.jdbc;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How long the JDBC store waits before it gives up, so that a store fault is answered {@code 503}
+ * in bounded time instead of holding a request (and a pooled connection) for as long as the
+ * database stalls.
+ *
+ * @param poolWait the longest a request waits for a pooled connection (HikariCP's {@code
+ *     connectionTimeout}; at least 250 ms)
+ * @param statementTimeout PostgreSQL: the longest one statement may run ({@code statement_timeout})
+ *     and, with {@link #lockTimeout} added, how long the driver waits on a silent socket
+ * @param lockTimeout PostgreSQL: the longest a statement waits for a row or table lock ({@code
+ *     lock_timeout}), such as a WorkSession row another transaction holds
+ * @param busyTimeout SQLite: the longest a writer waits for the database's one write lock ({@code
+ *     busy_timeout})
+ */
+public record StoreTimeouts(
+    Duration poolWait, Duration statementTimeout, Duration lockTimeout, Duration busyTimeout) {
+
+  /** A request waits at most this long for a connection unless told otherwise. */
+  public static final Duration DEFAULT_POOL_WAIT = Duration.ofSeconds(2);
+
+  /** PostgreSQL statements run at most this long unless told otherwise. */
+  public static final Duration DEFAULT_STATEMENT_TIMEOUT = Duration.ofSeconds(5);
+
+  /** PostgreSQL statements wait at most this long for a lock unless told otherwise. */
+  public static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(2);
+
+  /** SQLite writers wait at most this long for the write lock unless told otherwise. */
+  public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(5);
+
+  /** HikariCP refuses a shorter connection timeout. */
+  static final Duration LEAST_POOL_WAIT = Duration.ofMillis(250);
+
+  public StoreTimeouts {
+    Objects.requireNonNull(poolWait, "poolWait");
+    Objects.requireNonNull(statementTimeout, "statementTimeout");
+    Objects.requireNonNull(lockTimeout, "lockTimeout");
+    Objects.requireNonNull(busyTimeout, "busyTimeout");
+    if (poolWait.compareTo(LEAST_POOL_WAIT) < 0) {
+      throw new IllegalArgumentException("poolWait must be at least 250 ms");
+    }
+    // Zero would mean "no limit" to both databases: the unbounded wait these bounds exist to end.
+    for (Duration d : new Duration[] {statementTimeout, lockTimeout, busyTimeout}) {
+      if (d.isNegative() || d.isZero() || d.toMillis() < 1) {
+        throw new IllegalArgumentException("store timeouts must be at least 1 ms: " + d);
+      }
+    }
+  }
+
+  /** The defaults: pool wait 2 s, statements 5 s, locks 2 s, SQLite's write lock 5 s. */
+  public static StoreTimeouts defaults() {
+    return new StoreTimeouts(
+        DEFAULT_POOL_WAIT, DEFAULT_STATEMENT_TIMEOUT, DEFAULT_LOCK_TIMEOUT, DEFAULT_BUSY_TIMEOUT);
+  }
+
+  public StoreTimeouts withPoolWait(Duration poolWait) {
+    return new StoreTimeouts(poolWait, statementTimeout, lockTimeout, busyTimeout);
+  }
+
+  public StoreTimeouts withStatementTimeout(Duration statementTimeout) {
+    return new StoreTimeouts(poolWait, statementTimeout, lockTimeout, busyTimeout);
+  }
+
+  public StoreTimeouts withLockTimeout(Duration lockTimeout) {
+    return new StoreTimeouts(poolWait, statementTimeout, lockTimeout, busyTimeout);
+  }
+
+  public StoreTimeouts withBusyTimeout(Duration busyTimeout) {
+    return new StoreTimeouts(poolWait, statementTimeout, lockTimeout, busyTimeout);
+  }
+}
