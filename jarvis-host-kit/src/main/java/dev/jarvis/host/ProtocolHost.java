@@ -1,6 +1,7 @@
 package dev.jarvis.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.canonical.CanonicalizationException;
 import dev.jarvis.core.error.ProtocolViolation;
@@ -80,6 +81,13 @@ public final class ProtocolHost {
     List<ProtocolViolation> violations = PayloadValidator.forSpec().validate("Policy", policy);
     if (!violations.isEmpty()) {
       throw new IllegalArgumentException("not a valid Policy: " + violations.get(0));
+    }
+    try {
+      // The evaluator reads the generated record: a count beyond Java's int must fail here, once.
+      JarvisJson.mapper().treeToValue(policy, dev.jarvis.model.Policy.class);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalArgumentException(
+          "a Policy the host cannot read: " + e.getOriginalMessage());
     }
   }
 
