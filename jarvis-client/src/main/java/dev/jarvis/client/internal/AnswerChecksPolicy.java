@@ -93,7 +93,8 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
       return answer.withRecord(bind(record, answer.request().call().responseType(), answer));
     }
     JsonNode error = conforming(answer, "ProtocolError");
-    throw new JarvisRefusalException(bind(error, ProtocolError.class, answer));
+    throw new JarvisRefusalException(
+        bind(error, ProtocolError.class, answer), GiveUp.call(answer.request()));
   }
 
   /** The body, if it is a valid instance of {@code schema}. */

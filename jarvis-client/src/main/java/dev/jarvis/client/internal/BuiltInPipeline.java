@@ -24,10 +24,12 @@ public final class BuiltInPipeline {
     perCall.add(
         new ProtocolHeadersPolicy(
             USER_AGENT + options.userAgentSuffix().map(s -> " " + s).orElse("")));
-    perCall.add(new ValidationPolicy(validator));
+    perCall.add(new ValidationPolicy(validator, options.maxRequestBodyBytes()));
     perCall.add(new IdempotencyKeyPolicy(options.idempotencyKeys()));
     perCall.add(new SessionCursorPolicy(cursors));
-    perCall.add(new EventChainPolicy(validator, options.clock(), options.idempotencyKeys()));
+    perCall.add(
+        new EventChainPolicy(
+            validator, options.clock(), options.idempotencyKeys(), options.maxRequestBodyBytes()));
     perCall.add(new AnswerChecksPolicy(validator));
 
     List<JarvisPolicy> perAttempt = new ArrayList<>();
@@ -35,7 +37,7 @@ public final class BuiltInPipeline {
         new RetryingPolicy(
             options.retryPolicy(), options.clock(), options.jitter(), options.totalTimeout()));
     perAttempt.add(new RequestTimestampPolicy(options.clock()));
-    perAttempt.add(new HostAuthPolicy(options.hostAuth()));
+    perAttempt.add(new HostAuthPolicy(options.actorAuth()));
     perAttempt.addAll(options.perAttemptPolicies());
     perAttempt.add(new LoggingPolicy());
     perAttempt.add(new JdkTransportPolicy(http, options.attemptTimeout()));

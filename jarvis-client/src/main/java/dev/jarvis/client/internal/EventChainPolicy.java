@@ -33,8 +33,11 @@ public final class EventChainPolicy implements JarvisPolicy {
   private final PayloadValidator validator;
   private final Clock clock;
   private final Supplier<String> ids;
+  private final long maxBodyBytes;
 
-  public EventChainPolicy(PayloadValidator validator, Clock clock, Supplier<String> ids) {
+  public EventChainPolicy(
+      PayloadValidator validator, Clock clock, Supplier<String> ids, long maxBodyBytes) {
+    this.maxBodyBytes = maxBodyBytes;
     this.validator = validator;
     this.clock = clock;
     this.ids = ids;
@@ -67,8 +70,9 @@ public final class EventChainPolicy implements JarvisPolicy {
       throw JarvisRefusalException.local(List.of(uncarried.toViolation("jarvis_event")));
     }
     ValidationPolicy.refuseIfInvalid(validator, request, event);
-    return next.send(request.withBody(event))
-        .thenApply(answer -> storedAsSent(sent, event, answer));
+    PipelineRequest built = request.withBody(event);
+    ValidationPolicy.refuseIfTooLarge(built, maxBodyBytes);
+    return next.send(built).thenApply(answer -> storedAsSent(sent, event, answer));
   }
 
   private ObjectNode completed(PipelineRequest request) {
