@@ -7,6 +7,7 @@ import dev.jarvis.core.validation.PayloadValidator;
 import java.net.http.HttpClient;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** The client's links in their order, with the options' own policies in their two places. */
 public final class BuiltInPipeline {
@@ -19,6 +20,18 @@ public final class BuiltInPipeline {
       JarvisClientOptions options,
       HttpClient http,
       PayloadValidator validator,
+      SessionCursors cursors) {
+    return of(options, http, () -> validator, cursors);
+  }
+
+  /**
+   * The links, with a validator asked for on first use ({@code PayloadValidator::forSpec}: built
+   * once per process), so that creating a client compiles nothing.
+   */
+  public static JarvisPipeline of(
+      JarvisClientOptions options,
+      HttpClient http,
+      Supplier<PayloadValidator> validator,
       SessionCursors cursors) {
     List<JarvisPolicy> perCall = new ArrayList<>(options.perCallPolicies());
     perCall.add(

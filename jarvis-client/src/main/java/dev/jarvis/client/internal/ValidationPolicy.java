@@ -12,6 +12,7 @@ import dev.jarvis.model.ProtocolErrorId;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * Per call: checks the body against the spec before anything is sent, so a refusal costs no request
@@ -20,10 +21,12 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ValidationPolicy implements JarvisPolicy {
 
-  private final PayloadValidator validator;
+  /** Built on first use, once per process: a client is created without compiling the spec. */
+  private final Supplier<PayloadValidator> validator;
+
   private final long maxBodyBytes;
 
-  public ValidationPolicy(PayloadValidator validator, long maxBodyBytes) {
+  public ValidationPolicy(Supplier<PayloadValidator> validator, long maxBodyBytes) {
     this.validator = validator;
     this.maxBodyBytes = maxBodyBytes;
   }
@@ -38,7 +41,7 @@ public final class ValidationPolicy implements JarvisPolicy {
     // An event draft over the limit is over it once built too (building only adds fields).
     refuseIfTooLarge(request, maxBodyBytes);
     if (!EventChainPolicy.builds(request)) {
-      request.body().ifPresent(body -> refuseIfInvalid(validator, request, body));
+      request.body().ifPresent(body -> refuseIfInvalid(validator.get(), request, body));
     }
     return next.send(request);
   }
