@@ -37,6 +37,7 @@ public final class JarvisCall<T> {
   private final Optional<String> actorId;
   private final List<String> requiredCapabilities;
   private final List<String> extensions;
+  private final Optional<String> idempotencyKey;
 
   private JarvisCall(
       ProtocolOperation operation,
@@ -46,7 +47,8 @@ public final class JarvisCall<T> {
       Optional<Object> body,
       Optional<String> actorId,
       List<String> requiredCapabilities,
-      List<String> extensions) {
+      List<String> extensions,
+      Optional<String> idempotencyKey) {
     this.operation = operation;
     this.responseType = responseType;
     this.pathParameter = pathParameter;
@@ -55,6 +57,7 @@ public final class JarvisCall<T> {
     this.actorId = actorId;
     this.requiredCapabilities = List.copyOf(requiredCapabilities);
     this.extensions = List.copyOf(extensions);
+    this.idempotencyKey = idempotencyKey;
   }
 
   private static <T> JarvisCall<T> of(
@@ -71,7 +74,8 @@ public final class JarvisCall<T> {
         Optional.ofNullable(body),
         Optional.empty(),
         List.of(),
-        List.of());
+        List.of(),
+        Optional.empty());
   }
 
   /** The same call made by another Actor ({@code Jarvis-Actor-Id}). */
@@ -84,7 +88,8 @@ public final class JarvisCall<T> {
         body,
         Optional.of(actorId),
         requiredCapabilities,
-        extensions);
+        extensions,
+        idempotencyKey);
   }
 
   /**
@@ -100,12 +105,46 @@ public final class JarvisCall<T> {
         body,
         actorId,
         capabilities,
-        extensionNamespaces);
+        extensionNamespaces,
+        idempotencyKey);
   }
 
   /** Same as {@link #requiring(List, List)} with no extension namespaces. */
   public JarvisCall<T> requiring(List<String> capabilities) {
     return requiring(capabilities, extensions);
+  }
+
+  /**
+   * The same mutation sent with this {@code Jarvis-Idempotency-Key} instead of a fresh one from the
+   * options' supplier: how to re-run a mutation whose retries gave up ({@link
+   * JarvisTransportException#idempotencyKey()}). A host that applied the first answers with its
+   * first answer; one that did not applies it once. The host matches the key with the whole request
+   * (Actor, body, expected revision and previous event hash), so re-run it before any other
+   * mutation of its WorkSession, and give an event's {@code id} and {@code timestamp} in its draft
+   * (the client fills them afresh otherwise).
+   */
+  public JarvisCall<T> withIdempotencyKey(String key) {
+    if (!operation.operationClass().isMutation()) {
+      throw new IllegalArgumentException(operation.operationId() + " is a read: it has no key");
+    }
+    if (key.isEmpty()) {
+      throw new IllegalArgumentException("an idempotency key is not empty");
+    }
+    return new JarvisCall<>(
+        operation,
+        responseType,
+        pathParameter,
+        workSessionId,
+        body,
+        actorId,
+        requiredCapabilities,
+        extensions,
+        Optional.of(key));
+  }
+
+  /** The idempotency key this call is pinned to; empty: a fresh one per {@code execute}. */
+  public Optional<String> idempotencyKey() {
+    return idempotencyKey;
   }
 
   public ProtocolOperation operation() {

@@ -40,6 +40,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Speaks the Jarvis protocol to one host for the caller.
@@ -78,12 +79,16 @@ public final class JarvisClient implements AutoCloseable {
     this.actorId = actorId;
   }
 
-  /** A client for the host and Actor the options name. */
+  /**
+   * A client for the host and Actor the options name. Nothing is sent and nothing is compiled: the
+   * spec's schemas are compiled once per process, on the first call that checks a body (of any
+   * client), so creating further clients costs about a millisecond.
+   */
   public static JarvisClient create(JarvisClientOptions options) {
     SessionCursors cursors = new SessionCursors();
+    Supplier<PayloadValidator> validator = PayloadValidator::forSpec;
     JarvisPipeline links =
-        BuiltInPipeline.of(
-            options, BuiltInPipeline.httpClient(options), PayloadValidator.forSpec(), cursors);
+        BuiltInPipeline.of(options, BuiltInPipeline.httpClient(options), validator, cursors);
     Optional<ExecutorService> owned =
         options.executor().isPresent() ? Optional.empty() : Optional.of(ownedExecutor());
     Executor executor = options.executor().orElseGet(owned::orElseThrow);
@@ -113,7 +118,12 @@ public final class JarvisClient implements AutoCloseable {
     return pool;
   }
 
-  /** This client acting as another Actor; pipeline, cursors and executor are shared. */
+  /**
+   * This client acting as another Actor: its calls send {@code Jarvis-Actor-Id: actorId} and the
+   * {@code Authorization} the options' {@link ActorAuth} gives that Actor. Pipeline, executor and
+   * the one WorkSession cursor store are shared, so a view's mutation builds on what any other view
+   * of this client learned; closing any view closes them all.
+   */
   public JarvisClient as(String actorId) {
     return new JarvisClient(shared, actorId);
   }
@@ -123,7 +133,11 @@ public final class JarvisClient implements AutoCloseable {
     return actorId;
   }
 
-  /** What the client believes a WorkSession's cursor is; empty if it must re-read it. */
+  /**
+   * What the client believes a WorkSession's cursor is; empty if it must re-read it. Shared by
+   * every {@link #as(String)} view, and updated before a call's answer is returned: when an {@link
+   * #executeAsync} future completes, this already holds what that call learned.
+   */
   public Optional<ChainCursor> cursor(String workSessionId) {
     return shared.cursors().get(workSessionId);
   }
@@ -260,62 +274,173 @@ public final class JarvisClient implements AutoCloseable {
 
   // ---- the 15 operations, blocking ----
 
+  /**
+   * Registers (or re-registers) a Worker: {@code PUT /workers/{id}}, a mutation with no WorkSession
+   * (no cursor). Admin Actors only on most hosts. Blocks; the same as {@code
+   * execute(JarvisCall.registerWorker(...)).body()}; throws what {@link #execute} throws.
+   *
+   * @return the Worker as the host stored it
+   */
   public Worker registerWorker(Worker worker) {
     return execute(JarvisCall.registerWorker(worker)).body();
   }
 
+  /**
+   * Registers (or re-registers) an Actor of a registered Worker: {@code PUT /actors/{id}}. Admin
+   * Actors only on most hosts. Blocks; the same as {@code
+   * execute(JarvisCall.registerActor(...)).body()}; throws what {@link #execute} throws.
+   *
+   * @return the Actor as the host stored it
+   */
   public Actor registerActor(Actor actor) {
     return execute(JarvisCall.registerActor(actor)).body();
   }
 
+  /**
+   * Creates a WorkSession at genesis (revision 0, {@code hash:protocol-genesis}): {@code POST
+   * /work-sessions}. Build it with {@code records().workSession(...)}; the answer (revision 1)
+   * becomes the session's cursor. Blocks; the same as {@code
+   * execute(JarvisCall.createWorkSession(...)).body()}; throws what {@link #execute} throws.
+   *
+   * @return the WorkSession as the host stored it
+   */
   public WorkSession createWorkSession(WorkSession session) {
     return execute(JarvisCall.createWorkSession(session)).body();
   }
 
+  /**
+   * Reads a WorkSession: {@code GET /work-sessions/{id}}. Updates the client's cursor for it.
+   * Blocks; the same as {@code execute(JarvisCall.getWorkSession(...)).body()}; throws what {@link
+   * #execute} throws.
+   *
+   * @return the WorkSession now
+   */
   public WorkSession getWorkSession(String workSessionId) {
     return execute(JarvisCall.getWorkSession(workSessionId)).body();
   }
 
+  /**
+   * Appends an event to the WorkSession's chain: {@code POST /work-sessions/{id}/events}. The
+   * client builds {@code sequence}, {@code previous_hash}, {@code event_hash} and {@code
+   * canonicalization} from the cursor (re-reading first if it knows none), fills {@code id}, {@code
+   * work_session_id}, {@code actor_id} and {@code timestamp} where unset, and checks the host
+   * stored exactly that event. Blocks; the same as {@code
+   * execute(JarvisCall.appendJarvisEvent(...)).body()}; throws what {@link #execute} throws.
+   *
+   * @return the event as stored
+   */
   public JarvisEvent appendJarvisEvent(String workSessionId, JarvisEvent draft) {
     return execute(JarvisCall.appendJarvisEvent(workSessionId, draft)).body();
   }
 
+  /**
+   * Records a PolicyDecision: {@code POST /work-sessions/{id}/policy-decisions}. A {@code deny} is
+   * a value, not a failure; a decision more permissive than the WorkSession's Policy is refused
+   * ({@link #policy} tells beforehand). Blocks; the same as {@code
+   * execute(JarvisCall.recordPolicyDecision(...)).body()}; throws what {@link #execute} throws.
+   *
+   * @return the decision as recorded
+   */
   public PolicyDecision recordPolicyDecision(String workSessionId, PolicyDecision decision) {
     return execute(JarvisCall.recordPolicyDecision(workSessionId, decision)).body();
   }
 
+  /**
+   * Opens a Request for a human decision: {@code POST /work-sessions/{id}/requests}. Record the
+   * decision naming it first ({@code records().request(decision, ...)}). Blocks; the same as {@code
+   * execute(JarvisCall.createRequest(...)).body()}; throws what {@link #execute} throws.
+   *
+   * @return the Request as created (status {@code pending})
+   */
   public Request createRequest(String workSessionId, Request request) {
     return execute(JarvisCall.createRequest(workSessionId, request)).body();
   }
 
+  /**
+   * Records a human's Review of a Request: {@code POST /work-sessions/{id}/reviews}. Hosts admit
+   * only a human Actor of the reviewing Worker; an approval binds the Request by the cursor after
+   * it ({@link #currentCursor}). Blocks; the same as {@code
+   * execute(JarvisCall.recordReview(...)).body()}; throws what {@link #execute} throws.
+   *
+   * @return the Review as recorded
+   */
   public Review recordReview(String workSessionId, Review review) {
     return execute(JarvisCall.recordReview(workSessionId, review)).body();
   }
 
+  /**
+   * Records a human taking over (or handing back) a scope: {@code POST /work-
+   * sessions/{id}/takeovers}. Human Actors only. Blocks; the same as {@code
+   * execute(JarvisCall.recordTakeover(...)).body()}; throws what {@link #execute} throws.
+   *
+   * @return the Takeover as recorded
+   */
   public Takeover recordTakeover(String workSessionId, Takeover takeover) {
     return execute(JarvisCall.recordTakeover(workSessionId, takeover)).body();
   }
 
+  /**
+   * Records who contributed what: {@code POST /work-sessions/{id}/contributions}. An evidence
+   * export needs at least one. Blocks; the same as {@code
+   * execute(JarvisCall.recordContribution(...)).body()}; throws what {@link #execute} throws.
+   *
+   * @return the Contribution as recorded
+   */
   public Contribution recordContribution(String workSessionId, Contribution contribution) {
     return execute(JarvisCall.recordContribution(workSessionId, contribution)).body();
   }
 
+  /**
+   * Records a lesson learned in the WorkSession: {@code POST /work-sessions/{id}/learning-
+   * records}. Blocks; the same as {@code execute(JarvisCall.createLearningRecord(...)).body()};
+   * throws what {@link #execute} throws.
+   *
+   * @return the LearningRecord as recorded
+   */
   public LearningRecord createLearningRecord(String workSessionId, LearningRecord record) {
     return execute(JarvisCall.createLearningRecord(workSessionId, record)).body();
   }
 
+  /**
+   * Proposes a memory for review: {@code POST /work-sessions/{id}/memory-proposals}. Blocks; the
+   * same as {@code execute(JarvisCall.createMemoryProposal(...)).body()}; throws what {@link
+   * #execute} throws.
+   *
+   * @return the MemoryProposal as recorded (pending review)
+   */
   public MemoryProposal createMemoryProposal(String workSessionId, MemoryProposal proposal) {
     return execute(JarvisCall.createMemoryProposal(workSessionId, proposal)).body();
   }
 
+  /**
+   * Proposes a skill for review: {@code POST /work-sessions/{id}/skill-proposals}. Blocks; the same
+   * as {@code execute(JarvisCall.createSkillProposal(...)).body()}; throws what {@link #execute}
+   * throws.
+   *
+   * @return the SkillProposal as recorded
+   */
   public SkillProposal createSkillProposal(String workSessionId, SkillProposal proposal) {
     return execute(JarvisCall.createSkillProposal(workSessionId, proposal)).body();
   }
 
+  /**
+   * Exports the WorkSession's evidence manifest: {@code GET /work-sessions/{id}/export}, a read.
+   * Refused while the WorkSession records no Contribution. Blocks; the same as {@code
+   * execute(JarvisCall.exportEvidenceManifest(...)).body()}; throws what {@link #execute} throws.
+   *
+   * @return the manifest the host assembled
+   */
   public EvidenceManifest exportEvidenceManifest(String workSessionId) {
     return execute(JarvisCall.exportEvidenceManifest(workSessionId)).body();
   }
 
+  /**
+   * Submits an outcome report: {@code POST /outcome-reports}, a mutation with no WorkSession
+   * cursor. Blocks; the same as {@code execute(JarvisCall.submitOutcomeReport(...)).body()}; throws
+   * what {@link #execute} throws.
+   *
+   * @return the OutcomeReport as recorded
+   */
   public OutcomeReport submitOutcomeReport(OutcomeReport report) {
     return execute(JarvisCall.submitOutcomeReport(report)).body();
   }

@@ -6,12 +6,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -19,8 +21,14 @@ import java.util.function.Supplier;
  */
 public final class JarvisClientOptions {
 
+  /**
+   * The default {@link Builder#maxRequestBodyBytes(long)}: 1 MiB, the request body limit of the
+   * reference host and the host kit's bindings.
+   */
+  public static final long DEFAULT_MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
   private final URI baseUri;
-  private final Supplier<Optional<String>> hostAuth;
+  private final ActorAuth hostAuth;
   private final String actorId;
   private final Clock clock;
   private final Supplier<String> idempotencyKeys;
@@ -34,6 +42,7 @@ public final class JarvisClientOptions {
   private final Optional<String> userAgentSuffix;
   private final List<JarvisPolicy> perCallPolicies;
   private final List<JarvisPolicy> perAttemptPolicies;
+  private final long maxRequestBodyBytes;
 
   private JarvisClientOptions(Builder b) {
     this.baseUri = Objects.requireNonNull(b.baseUri, "baseUri is required");
@@ -51,6 +60,7 @@ public final class JarvisClientOptions {
     this.userAgentSuffix = b.userAgentSuffix;
     this.perCallPolicies = List.copyOf(b.perCallPolicies);
     this.perAttemptPolicies = List.copyOf(b.perAttemptPolicies);
+    this.maxRequestBodyBytes = b.maxRequestBodyBytes;
   }
 
   public static Builder builder() {
@@ -75,6 +85,7 @@ public final class JarvisClientOptions {
     b.userAgentSuffix = userAgentSuffix;
     b.perCallPolicies.addAll(perCallPolicies);
     b.perAttemptPolicies.addAll(perAttemptPolicies);
+    b.maxRequestBodyBytes = maxRequestBodyBytes;
     return b;
   }
 
@@ -82,8 +93,29 @@ public final class JarvisClientOptions {
     return baseUri;
   }
 
+  /**
+   * The HostAuth credential of the options' own Actor, asked for now (waiting for it if the source
+   * is asynchronous).
+   *
+   * @deprecated a credential may differ per Actor: use {@link #actorAuth()}, which the client asks
+   *     with the acting Actor of each attempt.
+   */
+  @Deprecated(since = "0.1.0")
   public Supplier<Optional<String>> hostAuth() {
+    return () -> hostAuth.authorization(actorId).toCompletableFuture().join();
+  }
+
+  /** Where each attempt's {@code Authorization} comes from, per acting Actor. */
+  public ActorAuth actorAuth() {
     return hostAuth;
+  }
+
+  /**
+   * The largest request body, in bytes, the client sends; a larger one is refused locally before
+   * anything is sent.
+   */
+  public long maxRequestBodyBytes() {
+    return maxRequestBodyBytes;
   }
 
   public String actorId() {
@@ -144,7 +176,7 @@ public final class JarvisClientOptions {
   /** Builds {@link JarvisClientOptions}. Only {@code baseUri} and {@code actorId} are required. */
   public static final class Builder {
     private URI baseUri;
-    private Supplier<Optional<String>> hostAuth = Optional::empty;
+    private ActorAuth hostAuth = ActorAuth.of(Optional::empty);
     private String actorId;
     private Clock clock = Clock.systemUTC();
     private Supplier<String> idempotencyKeys = () -> UUID.randomUUID().toString();
@@ -158,6 +190,7 @@ public final class JarvisClientOptions {
     private Optional<String> userAgentSuffix = Optional.empty();
     private final List<JarvisPolicy> perCallPolicies = new ArrayList<>();
     private final List<JarvisPolicy> perAttemptPolicies = new ArrayList<>();
+    private long maxRequestBodyBytes = DEFAULT_MAX_REQUEST_BODY_BYTES;
 
     private Builder() {}
 
@@ -178,14 +211,46 @@ public final class JarvisClientOptions {
      * header; a host will refuse).
      */
     public Builder hostAuth(Supplier<Optional<String>> hostAuth) {
+      return hostAuth(ActorAuth.of(hostAuth));
+    }
+
+    /** A fixed {@code Authorization} header value, e.g. {@code "Bearer abc"}, for every Actor. */
+    public Builder hostAuth(String authorization) {
+      return hostAuth(ActorAuth.fixed(authorization));
+    }
+
+    /**
+     * HostAuth per acting Actor: asked on every attempt with the attempt's {@code Jarvis-Actor-Id},
+     * so one client and its {@link JarvisClient#as(String)} views, sharing one cursor store, hold a
+     * separate credential per Actor ({@link ActorAuth#perActor(Map)} for fixed tokens; a stage for
+     * a token fetched without holding a thread). Replaces any credential set before. Default: none.
+     */
+    public Builder hostAuth(ActorAuth hostAuth) {
       this.hostAuth = Objects.requireNonNull(hostAuth);
       return this;
     }
 
-    /** A fixed {@code Authorization} header value, e.g. {@code "Bearer abc"}. */
-    public Builder hostAuth(String authorization) {
-      Objects.requireNonNull(authorization);
-      return hostAuth(() -> Optional.of(authorization));
+    /**
+     * Same as {@link #hostAuth(ActorAuth)} with {@link ActorAuth#perActor(Function)}: {@code
+     * actorId -> Optional.of("Bearer " + tokens.get(actorId))}.
+     */
+    public Builder hostAuthPerActor(Function<String, Optional<String>> authorizationByActor) {
+      return hostAuth(ActorAuth.perActor(authorizationByActor));
+    }
+
+    /**
+     * The largest request body the client sends, in bytes of its JSON encoding. A larger body is
+     * refused locally ({@code unknown_state} at {@code /}, naming the limit) before anything is
+     * sent, not even a WorkSession re-read. Default: {@value
+     * JarvisClientOptions#DEFAULT_MAX_REQUEST_BODY_BYTES} (1 MiB), the limit of the reference host
+     * and the host kit's bindings; raise it only for a host that accepts more.
+     */
+    public Builder maxRequestBodyBytes(long maxRequestBodyBytes) {
+      if (maxRequestBodyBytes <= 0) {
+        throw new IllegalArgumentException("maxRequestBodyBytes must be positive");
+      }
+      this.maxRequestBodyBytes = maxRequestBodyBytes;
+      return this;
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.jarvis.core.error.JarvisProtocolException;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.model.ProtocolError;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -16,13 +17,40 @@ public sealed class JarvisRefusalException extends JarvisProtocolException imple
     permits JarvisStaleSessionException {
   private static final long serialVersionUID = 1L;
 
-  /** A refusal the host sent. */
+  private final String call;
+
+  /** A refusal the host sent, for a call the message does not name. */
   public JarvisRefusalException(ProtocolError error) {
+    this(error, "");
+  }
+
+  /**
+   * A refusal the host sent to {@code call}, named in the message as the operation, method and
+   * path, e.g. {@code recordReview (POST /work-sessions/ws-1/reviews)}.
+   */
+  public JarvisRefusalException(ProtocolError error, String call) {
     super(error, List.of(), false);
+    this.call = Objects.requireNonNull(call, "call");
   }
 
   private JarvisRefusalException(List<ProtocolViolation> violations) {
     super(violations.get(0).toProtocolError(LOCAL_TRACE_ID), violations, true);
+    this.call = "";
+  }
+
+  /**
+   * The refused call as operation, method and path ({@code recordReview (POST
+   * /work-sessions/ws-1/reviews)}); empty for a local refusal, which the caller's own stack trace
+   * places.
+   */
+  public Optional<String> call() {
+    return call.isEmpty() ? Optional.empty() : Optional.of(call);
+  }
+
+  /** The refusal, after the call it refused where known: {@code createRequest (POST /…): …}. */
+  @Override
+  public String getMessage() {
+    return call.isEmpty() ? super.getMessage() : call + ": " + super.getMessage();
   }
 
   /** A local refusal of these violations (at least one), before anything was sent. */

@@ -16,7 +16,13 @@ public final class JarvisStaleSessionException extends JarvisRefusalException {
 
   public JarvisStaleSessionException(
       ProtocolError error, String workSessionId, ChainCursor current) {
-    super(error);
+    this(error, "", workSessionId, current);
+  }
+
+  /** The same, naming the refused call (see {@link JarvisRefusalException#call()}). */
+  public JarvisStaleSessionException(
+      ProtocolError error, String call, String workSessionId, ChainCursor current) {
+    super(error, call);
     this.workSessionId = workSessionId;
     this.current = current;
   }
@@ -25,7 +31,11 @@ public final class JarvisStaleSessionException extends JarvisRefusalException {
     return workSessionId;
   }
 
-  /** The WorkSession's revision and last event hash as re-read after the refusal. */
+  /**
+   * The WorkSession's revision and last event hash as re-read after the refusal: where the session
+   * is now, not the session itself. Read the WorkSession ({@code getWorkSession}) or its events to
+   * decide again; the next mutation builds on this cursor.
+   */
   public ChainCursor current() {
     return current;
   }

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * The innermost per-call link. On the way back it turns the last attempt's answer into the call's
@@ -31,9 +32,10 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class AnswerChecksPolicy implements JarvisPolicy {
 
-  private final PayloadValidator validator;
+  /** Built on first use, once per process: a client is created without compiling the spec. */
+  private final Supplier<PayloadValidator> validator;
 
-  public AnswerChecksPolicy(PayloadValidator validator) {
+  public AnswerChecksPolicy(Supplier<PayloadValidator> validator) {
     this.validator = validator;
   }
 
@@ -93,13 +95,14 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
       return answer.withRecord(bind(record, answer.request().call().responseType(), answer));
     }
     JsonNode error = conforming(answer, "ProtocolError");
-    throw new JarvisRefusalException(bind(error, ProtocolError.class, answer));
+    throw new JarvisRefusalException(
+        bind(error, ProtocolError.class, answer), GiveUp.call(answer.request()));
   }
 
   /** The body, if it is a valid instance of {@code schema}. */
   private JsonNode conforming(PipelineResponse answer, String schema) {
     JsonNode body = answer.json();
-    List<ProtocolViolation> violations = validator.validate(schema, body);
+    List<ProtocolViolation> violations = validator.get().validate(schema, body);
     if (!violations.isEmpty()) {
       ProtocolViolation first = violations.get(0);
       throw new JarvisInvalidResponseException(

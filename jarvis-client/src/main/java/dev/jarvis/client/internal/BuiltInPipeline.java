@@ -7,6 +7,7 @@ import dev.jarvis.core.validation.PayloadValidator;
 import java.net.http.HttpClient;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** The client's links in their order, with the options' own policies in their two places. */
 public final class BuiltInPipeline {
@@ -20,14 +21,28 @@ public final class BuiltInPipeline {
       HttpClient http,
       PayloadValidator validator,
       SessionCursors cursors) {
+    return of(options, http, () -> validator, cursors);
+  }
+
+  /**
+   * The links, with a validator asked for on first use ({@code PayloadValidator::forSpec}: built
+   * once per process), so that creating a client compiles nothing.
+   */
+  public static JarvisPipeline of(
+      JarvisClientOptions options,
+      HttpClient http,
+      Supplier<PayloadValidator> validator,
+      SessionCursors cursors) {
     List<JarvisPolicy> perCall = new ArrayList<>(options.perCallPolicies());
     perCall.add(
         new ProtocolHeadersPolicy(
             USER_AGENT + options.userAgentSuffix().map(s -> " " + s).orElse("")));
-    perCall.add(new ValidationPolicy(validator));
+    perCall.add(new ValidationPolicy(validator, options.maxRequestBodyBytes()));
     perCall.add(new IdempotencyKeyPolicy(options.idempotencyKeys()));
     perCall.add(new SessionCursorPolicy(cursors));
-    perCall.add(new EventChainPolicy(validator, options.clock(), options.idempotencyKeys()));
+    perCall.add(
+        new EventChainPolicy(
+            validator, options.clock(), options.idempotencyKeys(), options.maxRequestBodyBytes()));
     perCall.add(new AnswerChecksPolicy(validator));
 
     List<JarvisPolicy> perAttempt = new ArrayList<>();
@@ -35,7 +50,7 @@ public final class BuiltInPipeline {
         new RetryingPolicy(
             options.retryPolicy(), options.clock(), options.jitter(), options.totalTimeout()));
     perAttempt.add(new RequestTimestampPolicy(options.clock()));
-    perAttempt.add(new HostAuthPolicy(options.hostAuth()));
+    perAttempt.add(new HostAuthPolicy(options.actorAuth()));
     perAttempt.addAll(options.perAttemptPolicies());
     perAttempt.add(new LoggingPolicy());
     perAttempt.add(new JdkTransportPolicy(http, options.attemptTimeout()));

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
 
@@ -48,6 +50,13 @@ public abstract class CallScope {
 
   /** Completes after the wait before the next attempt. */
   abstract CompletableFuture<Void> delay(Duration wait);
+
+  /**
+   * Continues after {@code stage} (a credential fetched by the caller's code) in this scope's way:
+   * a blocking call waits for it on the caller's thread; an asynchronous one takes its result over
+   * to the client's executor, so nothing of the call runs on a thread the caller's code chose.
+   */
+  abstract <T> CompletableFuture<T> resume(CompletionStage<T> stage);
 
   /** Runs another call (the re-read of a WorkSession) through the pipeline, in this scope. */
   CompletableFuture<PipelineResponse> call(JarvisCall<?> call, String actorId) {
@@ -117,6 +126,18 @@ public abstract class CallScope {
       }
     }
 
+    @Override
+    <T> CompletableFuture<T> resume(CompletionStage<T> stage) {
+      CompletableFuture<T> future = stage.toCompletableFuture();
+      try {
+        return CompletableFuture.completedFuture(future.get());
+      } catch (ExecutionException e) {
+        return CompletableFuture.failedFuture(FailureCause.of(e));
+      } catch (InterruptedException e) {
+        return interrupted();
+      }
+    }
+
     /** An interrupted blocking call ends as cancelled; the thread keeps its interrupt. */
     private static <T> CompletableFuture<T> interrupted() {
       Thread.currentThread().interrupt();
@@ -143,6 +164,13 @@ public abstract class CallScope {
     @Override
     CompletableFuture<Void> delay(Duration wait) {
       return track(sleeper().delay(wait, executor));
+    }
+
+    @Override
+    <T> CompletableFuture<T> resume(CompletionStage<T> stage) {
+      CompletableFuture<T> future = stage.toCompletableFuture();
+      // Already there (a fixed token): carry on in this step, on this executor's thread.
+      return future.isDone() ? future : future.thenApplyAsync(value -> value, executor);
     }
   }
 }

@@ -30,11 +30,16 @@ public final class EventChainPolicy implements JarvisPolicy {
 
   private static final String APPEND = "appendJarvisEvent";
 
-  private final PayloadValidator validator;
+  /** Built on first use, once per process: a client is created without compiling the spec. */
+  private final Supplier<PayloadValidator> validator;
+
   private final Clock clock;
   private final Supplier<String> ids;
+  private final long maxBodyBytes;
 
-  public EventChainPolicy(PayloadValidator validator, Clock clock, Supplier<String> ids) {
+  public EventChainPolicy(
+      Supplier<PayloadValidator> validator, Clock clock, Supplier<String> ids, long maxBodyBytes) {
+    this.maxBodyBytes = maxBodyBytes;
     this.validator = validator;
     this.clock = clock;
     this.ids = ids;
@@ -63,12 +68,13 @@ public final class EventChainPolicy implements JarvisPolicy {
     } catch (CanonicalizationException uncarried) {
       // Text the canonical form cannot carry (a lone surrogate): refused here, as the host would,
       // with every other violation of the draft.
-      ValidationPolicy.refuseIfInvalid(validator, request, draft);
+      ValidationPolicy.refuseIfInvalid(validator.get(), request, draft);
       throw JarvisRefusalException.local(List.of(uncarried.toViolation("jarvis_event")));
     }
-    ValidationPolicy.refuseIfInvalid(validator, request, event);
-    return next.send(request.withBody(event))
-        .thenApply(answer -> storedAsSent(sent, event, answer));
+    ValidationPolicy.refuseIfInvalid(validator.get(), request, event);
+    PipelineRequest built = request.withBody(event);
+    ValidationPolicy.refuseIfTooLarge(built, maxBodyBytes);
+    return next.send(built).thenApply(answer -> storedAsSent(sent, event, answer));
   }
 
   private ObjectNode completed(PipelineRequest request) {

@@ -1,23 +1,23 @@
 package dev.jarvis.client.internal;
 
-import dev.jarvis.client.pipeline.JarvisPolicy;
+import dev.jarvis.client.ActorAuth;
 import dev.jarvis.client.pipeline.PipelineRequest;
 import dev.jarvis.client.pipeline.PipelineResponse;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 
 /**
- * Per attempt: sets {@code Authorization} (HostAuth). The credential is asked for per attempt, so a
- * refreshed token is used by the retry that follows an expiry.
+ * Per attempt: sets {@code Authorization} (HostAuth) for the acting Actor. The credential is asked
+ * for per attempt, so a refreshed token is used by the retry that follows an expiry, and with the
+ * attempt's Actor, so views of one client made with {@code as(id)} each send their own.
  */
-public final class HostAuthPolicy implements JarvisPolicy {
+public final class HostAuthPolicy implements ScopedPolicy {
 
   private static final String AUTHORIZATION = "Authorization";
 
-  private final Supplier<Optional<String>> credentials;
+  private final ActorAuth credentials;
 
-  public HostAuthPolicy(Supplier<Optional<String>> credentials) {
+  public HostAuthPolicy(ActorAuth credentials) {
     this.credentials = credentials;
   }
 
@@ -27,12 +27,17 @@ public final class HostAuthPolicy implements JarvisPolicy {
   }
 
   @Override
-  public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
+  public CompletableFuture<PipelineResponse> send(
+      PipelineRequest request, Next next, CallScope scope) {
+    return scope
+        .resume(credentials.authorization(request.actorId()))
+        .thenCompose(credential -> next.send(authorized(request, credential)));
+  }
+
+  private static PipelineRequest authorized(PipelineRequest request, Optional<String> credential) {
     PipelineRequest authorized = request.withoutHeader(AUTHORIZATION);
-    Optional<String> credential = credentials.get();
-    if (credential.isPresent()) {
-      authorized = authorized.withHeader(AUTHORIZATION, credential.get());
-    }
-    return next.send(authorized);
+    return credential.isPresent()
+        ? authorized.withHeader(AUTHORIZATION, credential.get())
+        : authorized;
   }
 }

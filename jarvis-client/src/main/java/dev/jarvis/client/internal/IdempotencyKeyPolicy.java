@@ -30,7 +30,8 @@ public final class IdempotencyKeyPolicy implements JarvisPolicy {
     if (!request.operation().operationClass().isMutation()) {
       return next.send(request);
     }
-    String key = keys.get();
+    // A key the caller pinned (re-running a call that gave up) wins over a fresh one.
+    String key = request.call().idempotencyKey().orElseGet(keys);
     if (key == null || key.isEmpty()) {
       throw new IllegalStateException("the idempotency key supplier returned an empty key");
     }

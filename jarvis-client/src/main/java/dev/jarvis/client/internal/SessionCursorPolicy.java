@@ -112,7 +112,8 @@ public final class SessionCursorPolicy implements ScopedPolicy {
           .thenCompose(
               current ->
                   CompletableFuture.failedFuture(
-                      new JarvisStaleSessionException(refusal.error(), session, current)));
+                      new JarvisStaleSessionException(
+                          refusal.error(), refusal.call().orElse(""), session, current)));
     }
     return CompletableFuture.failedFuture(failure);
   }

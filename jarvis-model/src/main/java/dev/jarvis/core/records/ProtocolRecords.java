@@ -242,9 +242,10 @@ public final class ProtocolRecords {
    * replace: two options (approve, deny), the outcome asked for, the decision needed, and the
    * fallback {@code keep_blocked_scope_stopped}.
    *
-   * <p>Create the Request first and point the decision at it with {@code .requestId(...)} (the
-   * decision is recorded first): use {@link #newId(String)} for the id both name and {@code
-   * .id(...)} here.
+   * <p>Order: the decision is recorded first and the Request created second. Pick the Request's id
+   * before either with {@link #newId(String)} and give it to the decision ({@code
+   * .requestId(records.newId("req"))}); this method then takes the Request's {@code id} from the
+   * decision's {@code request_id} (a fresh id only if the decision names none).
    */
   public Request request(
       PolicyDecision decision,
