@@ -42,6 +42,15 @@ public final class ActorAuthority {
   private final RecordStore records;
   private final ProtocolRules rules;
 
+  /**
+   * Says where the answer lies without naming any Actor: the Actors a credential covers are the
+   * operator's to tell (its entry in the credentials file), never the refusal's.
+   */
+  static final String NOT_THIS_ACTOR =
+      "The credential may not act as this Actor. A credential acts only as the Actors the host"
+          + " binds it to (the operator's credentials file, docs/host.md \"Credentials file\");"
+          + " send the Jarvis-Actor-Id it was issued for, or ask the operator which that is.";
+
   public ActorAuthority(HostConfig config, RecordStore records, ProtocolRules rules) {
     this.config = config;
     this.records = records;
@@ -54,7 +63,7 @@ public final class ActorAuthority {
    */
   public static void checkPrincipal(Principal principal, Optional<String> actorId) {
     if (actorId.isPresent() && !principal.mayActAs(actorId.get().strip())) {
-      throw denied("The credential may not act as this Actor.");
+      throw denied(NOT_THIS_ACTOR);
     }
   }
 
@@ -66,7 +75,7 @@ public final class ActorAuthority {
       ProtocolOperation operation, Principal principal, String actorId, JsonNode body) {
     String op = operation.operationId();
     if (!principal.mayActAs(actorId)) {
-      throw denied("The credential may not act as this Actor.");
+      throw denied(NOT_THIS_ACTOR);
     }
     if (REGISTRATION.contains(op)) {
       if (!principal.admin() || !config.adminActorId().equals(actorId)) {
