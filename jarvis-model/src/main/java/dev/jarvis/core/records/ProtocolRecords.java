@@ -344,14 +344,23 @@ public final class ProtocolRecords {
    * {@code id}, {@code work_session_id}, {@code actor_id} and {@code timestamp} where unset, and
    * links it into the chain ({@code sequence}, {@code previous_hash}, {@code event_hash}).
    */
-  public static JarvisEvent event(String type, String objectType, String objectId, String action) {
+  public static JarvisEvent event(
+      String type, JarvisEventPayload.ObjectTypeEnum objectType, String objectId, String action) {
     return new JarvisEvent()
         .type(type)
-        .payload(
-            new JarvisEventPayload()
-                .objectType(JarvisEventPayload.ObjectTypeEnum.fromValue(objectType))
-                .objectId(objectId)
-                .action(action));
+        .payload(new JarvisEventPayload().objectType(objectType).objectId(objectId).action(action));
+  }
+
+  /**
+   * The same, the object type given as its wire text.
+   *
+   * @deprecated the object type is an enum of the spec's; use {@link #event(String,
+   *     JarvisEventPayload.ObjectTypeEnum, String, String)}, which a typo cannot reach
+   * @throws IllegalArgumentException if {@code objectType} is none of the spec's object types
+   */
+  @Deprecated
+  public static JarvisEvent event(String type, String objectType, String objectId, String action) {
+    return event(type, JarvisEventPayload.ObjectTypeEnum.fromValue(objectType), objectId, action);
   }
 
   /**
@@ -362,7 +371,11 @@ public final class ProtocolRecords {
    */
   public static JarvisEvent actionEvent(PolicyDecision decision, String type) {
     JarvisEvent event =
-        event(type, "policy_decision", decision.getId(), decision.getRequestedAction().getAction());
+        event(
+            type,
+            JarvisEventPayload.ObjectTypeEnum.POLICY_DECISION,
+            decision.getId(),
+            decision.getRequestedAction().getAction());
     event
         .getPayload()
         .setEvidenceRefs(new LinkedHashSet<>(List.of("policy_decision:" + decision.getId())));
@@ -371,7 +384,11 @@ public final class ProtocolRecords {
 
   /** The event that completes a WorkSession ({@code work_session.completed}). */
   public static JarvisEvent completion(String workSessionId) {
-    return event("work_session.completed", "work_session", workSessionId, "completed");
+    return event(
+        "work_session.completed",
+        JarvisEventPayload.ObjectTypeEnum.WORK_SESSION,
+        workSessionId,
+        "completed");
   }
 
   /** One contributor: a Worker, the Actor that acted for it, and its role. */
