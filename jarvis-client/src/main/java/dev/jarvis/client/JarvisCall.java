@@ -2,6 +2,8 @@ package dev.jarvis.client;
 
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.ProtocolOperations;
+import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.Contribution;
 import dev.jarvis.model.EvidenceManifest;
@@ -37,6 +39,7 @@ public final class JarvisCall<T> {
   private final Optional<String> actorId;
   private final List<String> requiredCapabilities;
   private final List<String> extensions;
+  private final Optional<String> query;
 
   private JarvisCall(
       ProtocolOperation operation,
@@ -46,7 +49,8 @@ public final class JarvisCall<T> {
       Optional<Object> body,
       Optional<String> actorId,
       List<String> requiredCapabilities,
-      List<String> extensions) {
+      List<String> extensions,
+      Optional<String> query) {
     this.operation = operation;
     this.responseType = responseType;
     this.pathParameter = pathParameter;
@@ -55,6 +59,7 @@ public final class JarvisCall<T> {
     this.actorId = actorId;
     this.requiredCapabilities = List.copyOf(requiredCapabilities);
     this.extensions = List.copyOf(extensions);
+    this.query = query;
   }
 
   private static <T> JarvisCall<T> of(
@@ -71,7 +76,8 @@ public final class JarvisCall<T> {
         Optional.ofNullable(body),
         Optional.empty(),
         List.of(),
-        List.of());
+        List.of(),
+        Optional.empty());
   }
 
   /** The same call made by another Actor ({@code Jarvis-Actor-Id}). */
@@ -84,7 +90,8 @@ public final class JarvisCall<T> {
         body,
         Optional.of(actorId),
         requiredCapabilities,
-        extensions);
+        extensions,
+        query);
   }
 
   /**
@@ -100,7 +107,8 @@ public final class JarvisCall<T> {
         body,
         actorId,
         capabilities,
-        extensionNamespaces);
+        extensionNamespaces,
+        query);
   }
 
   /** Same as {@link #requiring(List, List)} with no extension namespaces. */
@@ -140,6 +148,11 @@ public final class JarvisCall<T> {
 
   public List<String> extensions() {
     return extensions;
+  }
+
+  /** The query string, without {@code ?}; only the {@code event-log} read has one. */
+  public Optional<String> query() {
+    return query;
   }
 
   @Override
@@ -223,6 +236,26 @@ public final class JarvisCall<T> {
   public static JarvisCall<OutcomeReport> submitOutcomeReport(OutcomeReport report) {
     Objects.requireNonNull(report, "report");
     return of("submitOutcomeReport", OutcomeReport.class, null, null, report);
+  }
+
+  /**
+   * One page of a WorkSession's events: the {@code event-log} capability's read, beyond the spec
+   * ({@link EventLog}). It requires the capability ({@code Jarvis-Required-Capabilities}), so a
+   * host without it refuses rather than answers something else.
+   */
+  public static JarvisCall<EventPage> listJarvisEvents(
+      String workSessionId, EventLog.PageRequest page) {
+    Objects.requireNonNull(workSessionId, "workSessionId");
+    return new JarvisCall<>(
+        EventLog.OPERATION,
+        EventPage.class,
+        Optional.of(workSessionId),
+        Optional.of(workSessionId),
+        Optional.empty(),
+        Optional.empty(),
+        List.of(EventLog.CAPABILITY),
+        List.of(),
+        Optional.of(page.query()));
   }
 
   /** A read of one WorkSession: its id is the path parameter. */

@@ -1,6 +1,8 @@
 package dev.jarvis.host.jaxrs.internal;
 
 import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.eventlog.EventLogQueryException;
 import dev.jarvis.core.headers.HeaderLookup;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.ProtocolHost;
@@ -53,6 +55,16 @@ final class ProtocolRequestFilter implements ContainerRequestFilter {
         .getUriInfo()
         .getPathParameters()
         .forEach((name, values) -> path.put(name, values.get(0)));
+    if (operation.equals(EventLog.OPERATION)) {
+      try {
+        String query = request.getUriInfo().getRequestUri().getRawQuery();
+        path.putAll(EventLog.queryParameters(query == null ? "" : query));
+      } catch (EventLogQueryException e) {
+        request.abortWith(
+            JarvisHostFeature.toResponse(host.refusal(new ProtocolRefusal(e.violation()))));
+        return;
+      }
+    }
     try {
       ProtocolCall call =
           host.check(operation, HeaderLookup.ofLists(request.getHeaders()), path, body);
