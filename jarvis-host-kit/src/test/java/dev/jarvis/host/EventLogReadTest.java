@@ -87,8 +87,7 @@ class EventLogReadTest {
     }
     assertEquals(3, pages);
     // As text: a tree read back from bytes may hold a sequence as another number node type.
-    assertEquals(
-        kit.host.config().stores().sessions().events(WS).toString(), read.toString());
+    assertEquals(kit.host.config().stores().sessions().events(WS).toString(), read.toString());
     assertEquals(Optional.empty(), EventChain.verify(read));
   }
 

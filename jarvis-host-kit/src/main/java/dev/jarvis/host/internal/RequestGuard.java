@@ -113,10 +113,9 @@ public final class RequestGuard {
             });
     if (operation.equals(EventLog.OPERATION)) {
       try {
-        // A call of the guard's own making, only to read its page: nothing else is looked at yet.
-        new ProtocolCall(
-                operation, actorId, pathParameters, mutation, rawBody, MissingNode.getInstance())
-            .eventPage();
+        EventLog.request(
+            Optional.ofNullable(pathParameters.get(EventLog.AFTER)),
+            Optional.ofNullable(pathParameters.get(EventLog.LIMIT)));
       } catch (EventLogQueryException e) {
         throw new ProtocolRefusal(e.violation());
       }
