@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param operation the spec operation
  * @param actorId {@code Jarvis-Actor-Id}
  * @param pathParameters path parameter values by the spec's names; for the {@code event-log} read
- *     also its query values {@code after} and {@code limit} where the request names them
+ *     also the raw query string, under {@link EventLog#RAW_QUERY}
  * @param mutationHeaders the parsed mutation headers; empty for reads
  * @param rawBody the body bytes, empty for reads
  * @param body the body as a tree; a missing node for reads
@@ -105,9 +105,7 @@ public record ProtocolCall(
    * @throws dev.jarvis.core.eventlog.EventLogQueryException if its query values name none
    */
   public EventLog.PageRequest eventPage() {
-    return EventLog.request(
-        Optional.ofNullable(pathParameters.get(EventLog.AFTER)),
-        Optional.ofNullable(pathParameters.get(EventLog.LIMIT)));
+    return EventLog.request(pathParameters);
   }
 
   /** The mutation headers; only for mutations. */

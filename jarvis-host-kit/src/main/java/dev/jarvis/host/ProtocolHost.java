@@ -5,7 +5,6 @@ import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.canonical.CanonicalizationException;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
-import dev.jarvis.core.eventlog.EventLogQueryException;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.internal.ActorAuthority;
 import dev.jarvis.host.internal.Applied;
@@ -148,7 +147,7 @@ public final class ProtocolHost {
   /**
    * As {@link #answer(String, String, Function, byte[])}, with the request's raw query string
    * (without {@code ?}; empty for none), which the {@code event-log} read takes its page from
-   * ({@link EventLog#queryParameters}). No spec operation reads a query string.
+   * ({@link EventLog#RAW_QUERY}). No spec operation reads a query string.
    */
   public StoredResponse answer(
       String method,
@@ -178,11 +177,8 @@ public final class ProtocolHost {
     }
     Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
     if (operation.equals(EventLog.OPERATION)) {
-      try {
-        parameters.putAll(EventLog.queryParameters(rawQuery));
-      } catch (EventLogQueryException e) {
-        return failure(400, e.violation());
-      }
+      // Read by the guard after HostAuth, like every other input.
+      parameters.put(EventLog.RAW_QUERY, rawQuery);
     }
     return answer(operation, headers, parameters, rawBody);
   }

@@ -146,6 +146,15 @@ class EventLogReadTest {
   }
 
   @Test
+  void host_auth_is_judged_before_the_page_the_query_asks_for() {
+    KitHost kit = new KitHost(HostAuth.bearer("s3cret"), "Bearer s3cret");
+    kit.createSession(WS);
+    assertEquals(401, get(kit, EVENTS, "limit=0", HUMAN).status());
+    assertEquals(
+        400, get(kit, EVENTS, "limit=0", HUMAN, Map.of("Authorization", "Bearer s3cret")).status());
+  }
+
+  @Test
   void the_largest_page_is_the_documented_maximum() {
     KitHost kit = sessionWithFiveEvents();
     StoredResponse answer = get(kit, EVENTS, "limit=" + EventLog.MAX_LIMIT, HUMAN);

@@ -7,7 +7,6 @@ import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.error.ProtocolErrorCatalog;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
-import dev.jarvis.core.eventlog.EventLogQueryException;
 import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.AgentActions;
@@ -95,12 +94,7 @@ final class StubHost {
     ProtocolOperation op = route.get().operation();
     Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
     if (op.equals(EventLog.OPERATION)) {
-      try {
-        parameters.putAll(EventLog.queryParameters(request.rawQuery()));
-      } catch (EventLogQueryException e) {
-        received.add(e.violation());
-        return checked(host.failure(400, e.violation()), Optional.of(op));
-      }
+      parameters.put(EventLog.RAW_QUERY, request.rawQuery());
     }
     StubResponse answer = answer(op, parameters, request, next);
     if (next.isPresent() && next.get().action() instanceof NextCall.Delay delay) {

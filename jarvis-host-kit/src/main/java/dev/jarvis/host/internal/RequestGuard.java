@@ -113,9 +113,7 @@ public final class RequestGuard {
             });
     if (operation.equals(EventLog.OPERATION)) {
       try {
-        EventLog.request(
-            Optional.ofNullable(pathParameters.get(EventLog.AFTER)),
-            Optional.ofNullable(pathParameters.get(EventLog.LIMIT)));
+        EventLog.request(pathParameters);
       } catch (EventLogQueryException e) {
         throw new ProtocolRefusal(e.violation());
       }

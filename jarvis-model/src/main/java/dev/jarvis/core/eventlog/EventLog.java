@@ -30,6 +30,13 @@ public final class EventLog {
   /** Query parameter: the most events the page holds. */
   public static final String LIMIT = "limit";
 
+  /**
+   * The key under which a binding passes the request's raw query string (as it travelled, without
+   * {@code ?}) among the call's path parameters: no path parameter can have this name, and the host
+   * reads the page from it only after HostAuth, as it reads every other input.
+   */
+  public static final String RAW_QUERY = "?";
+
   /** The page size when the request names none. */
   public static final int DEFAULT_LIMIT = 100;
 
@@ -93,6 +100,17 @@ public final class EventLog {
       }
     }
     return values;
+  }
+
+  /**
+   * The page a call asks for, from the raw query string its binding passed under {@link #RAW_QUERY}
+   * (none: the first page of the default size).
+   *
+   * @throws EventLogQueryException with the refusal
+   */
+  public static PageRequest request(Map<String, String> parameters) {
+    Map<String, String> query = queryParameters(parameters.getOrDefault(RAW_QUERY, ""));
+    return request(Optional.ofNullable(query.get(AFTER)), Optional.ofNullable(query.get(LIMIT)));
   }
 
   private static String decode(String text) {

@@ -15,7 +15,8 @@ import jakarta.ws.rs.core.Response;
  * ready-made {@code WorkSessionsResource} does. Declare it on the class that serves {@code
  * appendJarvisEvent}: a JAX-RS runtime picks one resource class per path, so a second class on the
  * same path would answer the {@code POST} 405. The typed parameters are bound but not used: the
- * request filter reads the raw query, where a repeated {@code after} or {@code limit} is refused.
+ * request filter hands the raw query to the host kit, which refuses a repeated {@code after} or
+ * {@code limit}.
  */
 public interface EventLogApi {
 

@@ -2,7 +2,6 @@ package dev.jarvis.host.jaxrs.internal;
 
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.eventlog.EventLog;
-import dev.jarvis.core.eventlog.EventLogQueryException;
 import dev.jarvis.core.headers.HeaderLookup;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.ProtocolHost;
@@ -56,14 +55,9 @@ final class ProtocolRequestFilter implements ContainerRequestFilter {
         .getPathParameters()
         .forEach((name, values) -> path.put(name, values.get(0)));
     if (operation.equals(EventLog.OPERATION)) {
-      try {
-        String query = request.getUriInfo().getRequestUri().getRawQuery();
-        path.putAll(EventLog.queryParameters(query == null ? "" : query));
-      } catch (EventLogQueryException e) {
-        request.abortWith(
-            JarvisHostFeature.toResponse(host.refusal(new ProtocolRefusal(e.violation()))));
-        return;
-      }
+      // The host kit reads the page from the raw query, after HostAuth: one rule for every binding.
+      String query = request.getUriInfo().getRequestUri().getRawQuery();
+      path.put(EventLog.RAW_QUERY, query == null ? "" : query);
     }
     try {
       ProtocolCall call =
