@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.cli.demo.AgentWalkthrough;
 import dev.jarvis.client.JarvisClient;
 import dev.jarvis.client.JarvisClientOptions;
+import dev.jarvis.client.audit.AuditReport;
 import dev.jarvis.core.JarvisJson;
-import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.reference.ReferenceHost;
 import dev.jarvis.host.reference.ReferenceHostConfig;
@@ -34,7 +34,8 @@ import picocli.CommandLine.Option;
     description = {
       "Runs the agent walkthrough and prints its timeline. Without --base-url it starts the"
           + " embedded reference host on a free loopback port.",
-      "Exit 0 done, 1 the chain check failed."
+      "Ends with an online audit of the WorkSession's event log (as `audit` does).",
+      "Exit 0 done, 1 the audit found the log wanting."
     })
 final class DemoCommand implements Callable<Integer> {
 
@@ -119,14 +120,11 @@ final class DemoCommand implements Callable<Integer> {
                   out)
               .run();
       out.println();
-      ChainCursor clientView = client.cursor(result.workSessionId()).orElse(result.finalCursor());
-      boolean chainAgrees =
-          clientView.equals(result.finalCursor())
-              && result.manifest().getEventChainRoot().equals(result.finalCursor().lastEventHash());
-      out.printf(
-          "Chain check: the client's cursor (revision %d), the host's WorkSession and the manifest's"
-              + " event_chain_root %s.%n",
-          result.finalCursor().revision(), chainAgrees ? "agree" : "DISAGREE");
+      // The evidence checked as an outsider would: every event read back from the host
+      // (event-log), re-hashed from genesis, against the WorkSession and the manifest.
+      AuditReport audit = client.audit(result.workSessionId(), result.manifest());
+      AuditCommand.text(out, audit);
+      boolean chainAgrees = audit.passed();
       Files.writeString(
           manifestFile,
           JarvisJson.mapper()

@@ -69,6 +69,7 @@ public final class JarvisCli implements Runnable {
             .addSubcommand(new ServeCommand(io))
             .addSubcommand(new ConformanceCliCommand(io))
             .addSubcommand(new LoadCommand(io))
+            .addSubcommand(new AuditCommand(io))
             .addSubcommand(new ProtocolTools.Canonicalize(io))
             .addSubcommand(new ProtocolTools.HashEvent(io))
             .addSubcommand(new ProtocolTools.HashAction(io))

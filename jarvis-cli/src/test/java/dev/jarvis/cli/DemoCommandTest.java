@@ -37,7 +37,8 @@ class DemoCommandTest {
     String text = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, code, text + err.toString(StandardCharsets.UTF_8));
     assertTrue(text.contains("OutcomeReport"), text);
-    assertTrue(text.contains("event_chain_root agree"), text);
+    assertTrue(text.contains("PASS manifest_root"), text);
+    assertTrue(text.contains("Verdict: PASSED"), text);
     assertTrue(text.strip().endsWith(manifest.toAbsolutePath().toString()), text);
     JsonNode written = JarvisJson.mapper().readTree(Files.readAllBytes(manifest));
     assertEquals(

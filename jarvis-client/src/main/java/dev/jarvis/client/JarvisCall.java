@@ -2,6 +2,8 @@ package dev.jarvis.client;
 
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.ProtocolOperations;
+import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.Contribution;
 import dev.jarvis.model.EvidenceManifest;
@@ -38,6 +40,7 @@ public final class JarvisCall<T> {
   private final List<String> requiredCapabilities;
   private final List<String> extensions;
   private final Optional<String> idempotencyKey;
+  private final Optional<String> query;
 
   private JarvisCall(
       ProtocolOperation operation,
@@ -48,7 +51,8 @@ public final class JarvisCall<T> {
       Optional<String> actorId,
       List<String> requiredCapabilities,
       List<String> extensions,
-      Optional<String> idempotencyKey) {
+      Optional<String> idempotencyKey,
+      Optional<String> query) {
     this.operation = operation;
     this.responseType = responseType;
     this.pathParameter = pathParameter;
@@ -58,6 +62,7 @@ public final class JarvisCall<T> {
     this.requiredCapabilities = List.copyOf(requiredCapabilities);
     this.extensions = List.copyOf(extensions);
     this.idempotencyKey = idempotencyKey;
+    this.query = query;
   }
 
   private static <T> JarvisCall<T> of(
@@ -75,6 +80,7 @@ public final class JarvisCall<T> {
         Optional.empty(),
         List.of(),
         List.of(),
+        Optional.empty(),
         Optional.empty());
   }
 
@@ -89,7 +95,8 @@ public final class JarvisCall<T> {
         Optional.of(actorId),
         requiredCapabilities,
         extensions,
-        idempotencyKey);
+        idempotencyKey,
+        query);
   }
 
   /**
@@ -106,7 +113,8 @@ public final class JarvisCall<T> {
         actorId,
         capabilities,
         extensionNamespaces,
-        idempotencyKey);
+        idempotencyKey,
+        query);
   }
 
   /** Same as {@link #requiring(List, List)} with no extension namespaces. */
@@ -139,7 +147,8 @@ public final class JarvisCall<T> {
         actorId,
         requiredCapabilities,
         extensions,
-        Optional.of(key));
+        Optional.of(key),
+        query);
   }
 
   /** The idempotency key this call is pinned to; empty: a fresh one per {@code execute}. */
@@ -179,6 +188,11 @@ public final class JarvisCall<T> {
 
   public List<String> extensions() {
     return extensions;
+  }
+
+  /** The query string, without {@code ?}; only the {@code event-log} read has one. */
+  public Optional<String> query() {
+    return query;
   }
 
   @Override
@@ -262,6 +276,27 @@ public final class JarvisCall<T> {
   public static JarvisCall<OutcomeReport> submitOutcomeReport(OutcomeReport report) {
     Objects.requireNonNull(report, "report");
     return of("submitOutcomeReport", OutcomeReport.class, null, null, report);
+  }
+
+  /**
+   * One page of a WorkSession's events: the {@code event-log} capability's read, beyond the spec
+   * ({@link EventLog}). It requires the capability ({@code Jarvis-Required-Capabilities}), so a
+   * host without it refuses rather than answers something else.
+   */
+  public static JarvisCall<EventPage> listJarvisEvents(
+      String workSessionId, EventLog.PageRequest page) {
+    Objects.requireNonNull(workSessionId, "workSessionId");
+    return new JarvisCall<>(
+        EventLog.OPERATION,
+        EventPage.class,
+        Optional.of(workSessionId),
+        Optional.of(workSessionId),
+        Optional.empty(),
+        Optional.empty(),
+        List.of(EventLog.CAPABILITY),
+        List.of(),
+        Optional.empty(),
+        Optional.of(page.query()));
   }
 
   /** A read of one WorkSession: its id is the path parameter. */

@@ -1,5 +1,8 @@
 package dev.jarvis.client;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.client.audit.AuditReport;
+import dev.jarvis.client.audit.EventLogAudit;
 import dev.jarvis.client.internal.BuiltInPipeline;
 import dev.jarvis.client.internal.CallScope;
 import dev.jarvis.client.internal.FailureCause;
@@ -7,8 +10,11 @@ import dev.jarvis.client.internal.Pipeline;
 import dev.jarvis.client.internal.SessionCursors;
 import dev.jarvis.client.pipeline.JarvisPipeline;
 import dev.jarvis.client.pipeline.PipelineResponse;
+import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.error.JarvisProtocolException;
+import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.core.policy.PlannedAction;
 import dev.jarvis.core.policy.PolicyEvaluation;
 import dev.jarvis.core.policy.PolicyEvaluator;
@@ -29,7 +35,13 @@ import dev.jarvis.model.SkillProposal;
 import dev.jarvis.model.Takeover;
 import dev.jarvis.model.WorkSession;
 import dev.jarvis.model.Worker;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -41,6 +53,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * Speaks the Jarvis protocol to one host for the caller.
@@ -270,6 +284,143 @@ public final class JarvisClient implements AutoCloseable {
                             new IllegalStateException(
                                 "a policy answered " + call + " without a checked record")));
     return new JarvisResponse<>(answer.status(), answer.headers(), body, answer.attempts());
+  }
+
+  // ---- the event-log capability: the WorkSession's events, and an audit of them ----
+
+  /** How many events {@link #events} and {@link #audit} ask for at a time. */
+  static final int EVENT_PAGE = 500;
+
+  /**
+   * One page of a WorkSession's events, from a host with the {@code event-log} capability.
+   *
+   * @throws JarvisUnsupportedCapabilityException if the host does not have it
+   */
+  public EventPage eventPage(String workSessionId, EventLog.PageRequest page) {
+    return execute(JarvisCall.listJarvisEvents(workSessionId, page)).body();
+  }
+
+  /** {@link #eventPage}, on the client's executor. */
+  public CompletableFuture<EventPage> eventPageAsync(
+      String workSessionId, EventLog.PageRequest page) {
+    return executeAsync(JarvisCall.listJarvisEvents(workSessionId, page))
+        .thenApply(JarvisResponse::body);
+  }
+
+  /**
+   * A WorkSession's events in chain order, read lazily a page at a time as the stream is consumed
+   * (the first page when it is first pulled), so a log of any length streams in constant memory.
+   * Each event is the tree the host sent, not a bound {@link JarvisEvent}, so that its hash can be
+   * recomputed over what the host stored. The events are the host's word: {@link #audit} checks
+   * them. Close the stream, or consume it, to stop reading.
+   *
+   * @throws JarvisUnsupportedCapabilityException from the stream, if the host does not have the
+   *     {@code event-log} capability
+   */
+  public Stream<JsonNode> events(String workSessionId) {
+    Objects.requireNonNull(workSessionId, "workSessionId");
+    Iterator<JsonNode> events =
+        new Iterator<>() {
+          private long after;
+          private boolean more = true;
+          private Iterator<JsonNode> page = Collections.emptyIterator();
+
+          @Override
+          public boolean hasNext() {
+            while (!page.hasNext() && more) {
+              EventPage next =
+                  eventPage(workSessionId, new EventLog.PageRequest(after, EVENT_PAGE));
+              if (next.hasMore() && next.events().isEmpty()) {
+                // It would be asked for the same page again, for ever.
+                throw new JarvisInvalidResponseException(
+                    200, "/has_more", "an empty page says more events follow");
+              }
+              // By count, not by the events' sequences: a doctored page cannot send the reader
+              // back.
+              after += next.events().size();
+              more = next.hasMore();
+              page = next.events().iterator();
+            }
+            return page.hasNext();
+          }
+
+          @Override
+          public JsonNode next() {
+            if (!hasNext()) {
+              throw new NoSuchElementException();
+            }
+            return page.next();
+          }
+        };
+    return StreamSupport.stream(
+        Spliterators.spliteratorUnknownSize(events, Spliterator.ORDERED | Spliterator.NONNULL),
+        false);
+  }
+
+  /**
+   * Audits a WorkSession from outside its host: reads the WorkSession, then its events up to that
+   * revision ({@link #events}), re-hashes each from genesis and checks the links, and compares the
+   * end of the chain with the WorkSession's {@code revision} and {@code last_event_hash}. The
+   * manifest checks are skipped; {@link #audit(String, EvidenceManifest)} makes them. A broken
+   * chain is a finding of the report, not an exception.
+   *
+   * @throws JarvisUnsupportedCapabilityException if the host does not have the {@code event-log}
+   *     capability
+   */
+  public AuditReport audit(String workSessionId) {
+    return audit(workSessionId, Optional.empty());
+  }
+
+  /**
+   * As {@link #audit(String)}, checking also the WorkSession's exported EvidenceManifest: its
+   * {@code event_chain_root} is the last event's hash, and every {@code source_event_refs} entry of
+   * its evidence items names an event of the chain. (Exporting seals a WorkSession, so the audit
+   * never exports: pass the manifest {@link #exportEvidenceManifest} answered.)
+   */
+  public AuditReport audit(String workSessionId, EvidenceManifest manifest) {
+    return audit(workSessionId, Optional.of(JarvisJson.mapper().valueToTree(manifest)));
+  }
+
+  private AuditReport audit(String workSessionId, Optional<JsonNode> manifest) {
+    ChainCursor at = cursorOf(getWorkSession(workSessionId));
+    EventLogAudit audit = new EventLogAudit(workSessionId, manifest.isPresent());
+    // Up to the revision read: events appended since are not what the WorkSession vouched for.
+    try (Stream<JsonNode> events = events(workSessionId)) {
+      events.limit(at.revision()).forEach(audit::accept);
+    }
+    return audit.report(Optional.of(at), manifest);
+  }
+
+  /** {@link #audit(String)}, on the client's executor, a page at a time. */
+  public CompletableFuture<AuditReport> auditAsync(String workSessionId) {
+    return executeAsync(JarvisCall.getWorkSession(workSessionId))
+        .thenCompose(
+            answer -> {
+              ChainCursor at = cursorOf(answer.body());
+              EventLogAudit audit = new EventLogAudit(workSessionId, false);
+              return pagesAsync(workSessionId, 0, at.revision(), audit)
+                  .thenApply(done -> audit.report(Optional.of(at), Optional.empty()));
+            });
+  }
+
+  private CompletableFuture<Void> pagesAsync(
+      String workSessionId, long after, long until, EventLogAudit audit) {
+    if (after >= until) {
+      return CompletableFuture.completedFuture(null);
+    }
+    int size = (int) Math.min(EVENT_PAGE, until - after);
+    return eventPageAsync(workSessionId, new EventLog.PageRequest(after, size))
+        .thenCompose(
+            page -> {
+              page.events().forEach(audit::accept);
+              return page.hasMore() && !page.events().isEmpty()
+                  ? pagesAsync(workSessionId, after + page.events().size(), until, audit)
+                  : CompletableFuture.<Void>completedFuture(null);
+            });
+  }
+
+  private static ChainCursor cursorOf(WorkSession session) {
+    return new ChainCursor(session.getRevision(), session.getLastEventHash());
   }
 
   // ---- the 15 operations, blocking ----

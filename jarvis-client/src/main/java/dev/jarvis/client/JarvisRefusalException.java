@@ -14,7 +14,7 @@ import java.util.Optional;
  * {@link JarvisFailure}, so it belongs to the client's one family. Switch on {@link #errorId()}.
  */
 public sealed class JarvisRefusalException extends JarvisProtocolException implements JarvisFailure
-    permits JarvisStaleSessionException {
+    permits JarvisStaleSessionException, JarvisUnsupportedCapabilityException {
   private static final long serialVersionUID = 1L;
 
   private final String call;

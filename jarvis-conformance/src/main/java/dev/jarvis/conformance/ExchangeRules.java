@@ -5,6 +5,8 @@ import dev.jarvis.core.JarvisSpec;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.validation.PayloadValidator;
 import java.util.List;
@@ -39,16 +41,26 @@ final class ExchangeRules {
     return Optional.empty();
   }
 
+  /** The operation of this id: one of the spec's, or the {@code event-log} capability's read. */
+  static ProtocolOperation operation(String operationId) {
+    return operationId.equals(EventLog.OPERATION.operationId())
+        ? EventLog.OPERATION
+        : ProtocolOperations.byId(operationId);
+  }
+
   /** The spec violations of the answer's body, for its status; empty when it is valid. */
   static List<ProtocolViolation> bodyViolations(Exchange exchange) {
-    ProtocolOperation op = ProtocolOperations.byId(exchange.operationId());
+    ProtocolOperation op = operation(exchange.operationId());
     String schema = exchange.status() == 400 ? PROTOCOL_ERROR : op.responseSchema();
+    if (schema.equals(EventLog.PAGE_SCHEMA)) {
+      return EventPage.violations(exchange.body(), PayloadValidator.forSpec());
+    }
     return PayloadValidator.forSpec().validate(schema, exchange.responseBody());
   }
 
   /** The answer is the operation's success status with a spec-valid body. */
   static JsonNode expectSuccess(Exchange exchange) {
-    ProtocolOperation op = ProtocolOperations.byId(exchange.operationId());
+    ProtocolOperation op = operation(exchange.operationId());
     if (exchange.status() != op.successStatus()) {
       throw new CheckFailure(
           op.operationId()

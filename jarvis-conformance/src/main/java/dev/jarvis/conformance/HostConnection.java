@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.ProtocolOperation;
-import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.headers.JarvisHeaders;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -59,7 +58,16 @@ final class HostConnection {
    * @param body the body, or a missing node for none
    */
   Exchange send(String operationId, String pathId, Map<String, String> headers, JsonNode body) {
-    ProtocolOperation op = ProtocolOperations.byId(operationId);
+    return send(operationId, pathId, "", headers, body);
+  }
+
+  /**
+   * As {@link #send(String, String, Map, JsonNode)}, with a raw query string (without {@code ?};
+   * empty for none), which only the {@code event-log} read takes.
+   */
+  Exchange send(
+      String operationId, String pathId, String query, Map<String, String> headers, JsonNode body) {
+    ProtocolOperation op = ExchangeRules.operation(operationId);
     String path =
         pathId == null
             ? op.path()
@@ -68,7 +76,7 @@ final class HostConnection {
                     "\\{[a-z_]+}",
                     URLEncoder.encode(pathId, StandardCharsets.UTF_8).replace("+", "%20"));
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(baseUrl + path))
+        HttpRequest.newBuilder(URI.create(baseUrl + path + (query.isEmpty() ? "" : "?" + query)))
             .timeout(timeout)
             .header("Accept", "application/json");
     String token = tokens.apply(java.util.Optional.ofNullable(headers.get(JarvisHeaders.ACTOR_ID)));

@@ -11,6 +11,7 @@ final class LiveChecks {
     HeaderChecks.run(runner, live);
     GenesisChecks.run(runner, live);
     ChainChecks.run(runner, live);
+    EventLogChecks.run(runner, live);
     IdempotencyChecks.run(runner, live);
     IdMatchingChecks.run(runner, live);
     ExportChecks.run(runner, live);

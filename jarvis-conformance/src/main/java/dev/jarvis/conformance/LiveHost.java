@@ -8,6 +8,7 @@ import dev.jarvis.core.JarvisSpec;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
+import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.RequestTimestamp;
 import dev.jarvis.core.sample.SampleRecords;
@@ -88,6 +89,24 @@ final class LiveHost {
             headers("createWorkSession", human, ChainCursor.GENESIS),
             sessionBody(session)));
     return session;
+  }
+
+  /** A page of the WorkSession's events ({@code event-log}), read as {@code actor}. */
+  Exchange events(String session, String query, String actor) {
+    return host.send(
+        EventLog.OPERATION.operationId(),
+        session,
+        query,
+        readHeaders(actor),
+        com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+  }
+
+  /** Whether the answer declares {@code capability} in {@code Jarvis-Host-Capabilities}. */
+  static boolean declares(Exchange answer, String capability) {
+    return answer
+        .responseHeader(JarvisHeaders.HOST_CAPABILITIES)
+        .map(c -> List.of(c.split("\\s*,\\s*")).contains(capability))
+        .orElse(false);
   }
 
   /** The WorkSession's cursor as the host reports it now. */

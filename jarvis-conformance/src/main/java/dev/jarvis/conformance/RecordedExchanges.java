@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.ProtocolOperation;
-import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.headers.HeaderLookup;
 import dev.jarvis.core.headers.JarvisHeaders;
@@ -94,7 +93,7 @@ final class RecordedExchanges {
     String operationId = recorded.path("operation_id").asText();
     ProtocolOperation op;
     try {
-      op = ProtocolOperations.byId(operationId);
+      op = ExchangeRules.operation(operationId);
     } catch (java.util.NoSuchElementException e) {
       throw new CheckFailure("the spec has no operation '" + operationId + "'");
     }

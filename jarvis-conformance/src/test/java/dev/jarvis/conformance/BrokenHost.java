@@ -88,7 +88,14 @@ public final class BrokenHost implements AutoCloseable {
       Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       headers.putAll(exchange.getRequestHeaders());
       broken(path, headers);
-      StoredResponse answer = answer(exchange.getRequestMethod(), path, headers, body);
+      String query = exchange.getRequestURI().getRawQuery();
+      StoredResponse answer =
+          host.answer(
+              exchange.getRequestMethod(),
+              path,
+              query == null ? "" : query,
+              HeaderLookup.ofLists(headers),
+              body);
       if (recordsAnyway(answer)) {
         // A host that records what it is told instead of enforcing the Policy: the record back.
         exchange.getResponseHeaders().add(JarvisHeaders.PROTOCOL_VERSION, "v0.1");
@@ -118,11 +125,6 @@ public final class BrokenHost implements AutoCloseable {
     }
     String errorId = JarvisJson.mapper().readTree(answer.body()).path("error_id").asText();
     return defect.recordsAnyway.stream().anyMatch(id -> id.getValue().equals(errorId));
-  }
-
-  private StoredResponse answer(
-      String method, String path, Map<String, List<String>> headers, byte[] body) {
-    return host.answer(method, path, HeaderLookup.ofLists(headers), body);
   }
 
   /** Rewrites the request headers the way the defect ignores them. */

@@ -73,6 +73,11 @@ final class CredentialedHost implements AutoCloseable {
     return "http://127.0.0.1:" + server.getAddress().getPort() + prefix;
   }
 
+  private static String rawQuery(HttpExchange exchange) {
+    String query = exchange.getRequestURI().getRawQuery();
+    return query == null ? "" : query;
+  }
+
   private void serve(HttpExchange exchange) throws IOException {
     try (exchange) {
       byte[] body = exchange.getRequestBody().readAllBytes();
@@ -84,6 +89,7 @@ final class CredentialedHost implements AutoCloseable {
               ? host.answer(
                   exchange.getRequestMethod(),
                   path.substring(prefix.length()),
+                  rawQuery(exchange),
                   HeaderLookup.ofLists(headers),
                   body)
               : notFound(path);

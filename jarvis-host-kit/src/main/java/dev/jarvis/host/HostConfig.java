@@ -6,6 +6,7 @@ import dev.jarvis.core.headers.RequestTimestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -48,6 +49,9 @@ public record HostConfig(
 
   /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
   public static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
+
+  /** The capability of serving a WorkSession's events, a page at a time ({@code EventLog}). */
+  public static final String EVENT_LOG = JarvisHeaders.EVENT_LOG_CAPABILITY;
 
   /** The admin Actor id unless configured otherwise. */
   public static final String DEFAULT_ADMIN_ACTOR_ID = "host-admin";
@@ -144,7 +148,8 @@ public record HostConfig(
     private Supplier<String> traceIds = () -> "trace:" + UUID.randomUUID();
     private Duration timestampTolerance = RequestTimestamp.DEFAULT_TOLERANCE;
     private Duration idempotencyRetention = Duration.ofHours(24);
-    private final Set<String> capabilities = new LinkedHashSet<>(Set.of(CURSOR_HEADERS));
+    private final Set<String> capabilities =
+        new LinkedHashSet<>(List.of(CURSOR_HEADERS, EVENT_LOG));
     private HostStores stores;
     private JsonNode defaultPolicy;
     private ProtocolListener listener = ProtocolListener.NONE;
@@ -183,14 +188,18 @@ public record HostConfig(
       return this;
     }
 
-    /** Declares exactly these capabilities, replacing {@value HostConfig#CURSOR_HEADERS}. */
+    /**
+     * Declares exactly these capabilities, replacing the defaults {@value
+     * HostConfig#CURSOR_HEADERS} and {@value HostConfig#EVENT_LOG}; a host without {@value
+     * HostConfig#EVENT_LOG} answers its read 405, as a host of the spec alone does.
+     */
     public Builder capabilities(java.util.Collection<String> names) {
       this.capabilities.clear();
       this.capabilities.addAll(names);
       return this;
     }
 
-    /** Declares another capability besides {@value HostConfig#CURSOR_HEADERS}. */
+    /** Declares another capability besides the defaults. */
     public Builder capability(String name) {
       this.capabilities.add(name);
       return this;

@@ -2,6 +2,7 @@ package dev.jarvis.host;
 
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.ProtocolOperations;
+import dev.jarvis.core.eventlog.EventLog;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -33,9 +34,14 @@ public final class OperationRoutes {
 
   private final List<Template> templates = new ArrayList<>();
 
-  /** Routes for every operation of the spec. */
+  /**
+   * Routes for every operation of the spec and the {@code event-log} capability's read ({@link
+   * EventLog#OPERATION}); {@link ProtocolHost} answers the latter only where the host declares it.
+   */
   public OperationRoutes() {
-    for (ProtocolOperation op : ProtocolOperations.all()) {
+    List<ProtocolOperation> operations = new ArrayList<>(ProtocolOperations.all());
+    operations.add(EventLog.OPERATION);
+    for (ProtocolOperation op : operations) {
       List<String> names = new ArrayList<>();
       Matcher m = PARAMETER.matcher(op.path());
       StringBuilder regex = new StringBuilder("^");

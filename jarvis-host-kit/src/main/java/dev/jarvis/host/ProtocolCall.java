@@ -2,6 +2,7 @@ package dev.jarvis.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.headers.MutationHeaders;
 import java.util.Map;
 import java.util.Objects;
@@ -13,7 +14,8 @@ import java.util.Optional;
  *
  * @param operation the spec operation
  * @param actorId {@code Jarvis-Actor-Id}
- * @param pathParameters path parameter values by the spec's names
+ * @param pathParameters path parameter values by the spec's names; for the {@code event-log} read
+ *     also the raw query string, under {@link EventLog#RAW_QUERY}
  * @param mutationHeaders the parsed mutation headers; empty for reads
  * @param rawBody the body bytes, empty for reads
  * @param body the body as a tree; a missing node for reads
@@ -95,6 +97,15 @@ public record ProtocolCall(
   /** The {@code work_session_id} path parameter, if the operation has one. */
   public Optional<String> workSessionId() {
     return Optional.ofNullable(pathParameters.get("work_session_id"));
+  }
+
+  /**
+   * The page the {@code event-log} read asks for.
+   *
+   * @throws dev.jarvis.core.eventlog.EventLogQueryException if its query values name none
+   */
+  public EventLog.PageRequest eventPage() {
+    return EventLog.request(pathParameters);
   }
 
   /** The mutation headers; only for mutations. */

@@ -5,6 +5,7 @@ import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.canonical.CanonicalizationException;
 import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.internal.ActorAuthority;
 import dev.jarvis.host.internal.Applied;
@@ -15,6 +16,7 @@ import dev.jarvis.host.internal.RequestGuard;
 import dev.jarvis.host.internal.ResponseFactory;
 import dev.jarvis.host.internal.TraceParent;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -121,6 +123,12 @@ public final class ProtocolHost {
       Map<String, String> pathParameters,
       byte[] rawBody) {
     Optional<String> trace = TraceParent.traceId(headers.apply(TraceParent.HEADER));
+    if (!serves(operation)) {
+      throw new ProtocolRefusal(
+              outsideTheProtocol("The protocol operation at this path takes another HTTP method."),
+              405)
+          .about(operation.operationId(), trace);
+    }
     try {
       return guard.check(operation, headers, pathParameters, rawBody).tracedAs(trace);
     } catch (ProtocolRefusal refusal) {
@@ -141,6 +149,20 @@ public final class ProtocolHost {
    */
   public StoredResponse answer(
       String method, String path, Function<String, Optional<String>> headers, byte[] rawBody) {
+    return answer(method, path, "", headers, rawBody);
+  }
+
+  /**
+   * As {@link #answer(String, String, Function, byte[])}, with the request's raw query string
+   * (without {@code ?}; empty for none), which the {@code event-log} read takes its page from
+   * ({@link EventLog#RAW_QUERY}). No spec operation reads a query string.
+   */
+  public StoredResponse answer(
+      String method,
+      String path,
+      String rawQuery,
+      Function<String, Optional<String>> headers,
+      byte[] rawBody) {
     Optional<OperationRoutes.Route> route;
     try {
       route = routes.find(method, path);
@@ -155,7 +177,29 @@ public final class ProtocolHost {
               outsideTheProtocol("The protocol operation at this path takes another HTTP method."))
           : failure(404, outsideTheProtocol("No protocol operation exists at this path."));
     }
-    return answer(route.get().operation(), headers, route.get().pathParameters(), rawBody);
+    ProtocolOperation operation = route.get().operation();
+    if (!serves(operation)) {
+      return failure(
+          405,
+          outsideTheProtocol("The protocol operation at this path takes another HTTP method."));
+    }
+    Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
+    if (operation.equals(EventLog.OPERATION)) {
+      // Read by the guard after HostAuth, like every other input.
+      parameters.put(EventLog.RAW_QUERY, rawQuery);
+    }
+    return answer(operation, headers, parameters, rawBody);
+  }
+
+  /**
+   * Whether this host answers {@code operation}: every operation of the spec, and the {@code
+   * event-log} read ({@link EventLog#OPERATION}) where the host declares {@value
+   * HostConfig#EVENT_LOG}. A binding routes the latter only when this holds; elsewhere a {@code
+   * GET} of that path is answered 405, as by a host of the spec alone.
+   */
+  public boolean serves(ProtocolOperation operation) {
+    return !operation.equals(EventLog.OPERATION)
+        || config.capabilities().contains(HostConfig.EVENT_LOG);
   }
 
   /**

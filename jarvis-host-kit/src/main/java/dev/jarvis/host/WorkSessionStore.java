@@ -17,6 +17,17 @@ public interface WorkSessionStore {
   /** Its events in chain order; empty if it does not exist. */
   List<JsonNode> events(String workSessionId);
 
+  /**
+   * At most {@code limit} of its events whose {@code sequence} is greater than {@code
+   * afterSequence}, in chain order; empty if it does not exist or has none there. The {@code
+   * event-log} capability pages through a chain with it, so an implementation reads only that page
+   * (a database: a range on the WorkSession and sequence key), at the same cost at any depth.
+   *
+   * @param afterSequence 0 for the page from genesis
+   * @param limit at least 1
+   */
+  List<JsonNode> events(String workSessionId, long afterSequence, int limit);
+
   /** The first event of the WorkSession with this {@code id}, if any. */
   Optional<JsonNode> event(String workSessionId, String eventId);
 

@@ -69,7 +69,7 @@ public final class JarvisHostStub
 
   /** The capabilities a stub declares unless told otherwise. */
   public static final List<String> DEFAULT_CAPABILITIES =
-      List.of(JarvisHeaders.CURSOR_HEADERS_CAPABILITY);
+      List.of(JarvisHeaders.CURSOR_HEADERS_CAPABILITY, JarvisHeaders.EVENT_LOG_CAPABILITY);
 
   /** The Actor that registers Workers and Actors, as on a real host (the host kit's default). */
   public static final String ADMIN_ACTOR_ID = HostConfig.DEFAULT_ADMIN_ACTOR_ID;
@@ -86,7 +86,10 @@ public final class JarvisHostStub
     this.failOnReceivedViolations = failOnReceivedViolations;
   }
 
-  /** A stub on the system UTC clock, with random ids and capability {@code cursor-headers}. */
+  /**
+   * A stub on the system UTC clock, with random ids and capabilities {@code cursor-headers} and
+   * {@code event-log}.
+   */
   public static JarvisHostStub create() {
     return builder().build();
   }

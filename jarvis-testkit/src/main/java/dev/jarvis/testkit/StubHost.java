@@ -6,6 +6,8 @@ import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.error.ProtocolErrorCatalog;
 import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostAuth;
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,7 +74,9 @@ final class StubHost {
 
   /** Answers one request. */
   synchronized StubResponse handle(StubRequest request) {
-    Optional<OperationRoutes.Route> route = routes.find(request.method(), request.path());
+    // A stub declaring no event-log is a host of the spec alone: its read is no operation here.
+    Optional<OperationRoutes.Route> route =
+        routes.find(request.method(), request.path()).filter(r -> host.serves(r.operation()));
     Optional<ScriptedCall> next = nextFor(route.map(OperationRoutes.Route::operation), request);
     if (next.isPresent() && next.get().action() instanceof NextCall.Inject inject) {
       return StubResponse.fault(inject.fault());
@@ -87,7 +92,11 @@ final class StubHost {
       return checked(host.failure(404, unknown), Optional.empty());
     }
     ProtocolOperation op = route.get().operation();
-    StubResponse answer = answer(op, route.get().pathParameters(), request, next);
+    Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
+    if (op.equals(EventLog.OPERATION)) {
+      parameters.put(EventLog.RAW_QUERY, request.rawQuery());
+    }
+    StubResponse answer = answer(op, parameters, request, next);
     if (next.isPresent() && next.get().action() instanceof NextCall.Delay delay) {
       answer = answer.delayedBy(delay.delay());
     }
@@ -138,7 +147,10 @@ final class StubHost {
     }
     String schema =
         answer.status() / 100 == 2 ? op.orElseThrow().responseSchema() : "ProtocolError";
-    List<ProtocolViolation> problems = validator.validate(schema, answer.body().get());
+    List<ProtocolViolation> problems =
+        schema.equals(EventLog.PAGE_SCHEMA)
+            ? EventPage.violations(answer.body().get(), validator)
+            : validator.validate(schema, answer.body().get());
     if (problems.isEmpty()) {
       return answer;
     }

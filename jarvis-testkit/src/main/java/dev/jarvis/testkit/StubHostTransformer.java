@@ -51,11 +51,16 @@ final class StubHostTransformer implements ResponseDefinitionTransformerV2 {
     for (HttpHeader header : request.getHeaders().all()) {
       headers.put(header.key(), List.copyOf(header.values()));
     }
-    String path = URI.create(request.getUrl()).getRawPath();
+    URI uri = URI.create(request.getUrl());
+    String query = uri.getRawQuery() == null ? "" : uri.getRawQuery();
     StubResponse answer =
         handler.apply(
             new StubRequest(
-                request.getMethod().getName(), path, headers, nullToEmpty(request.getBody())));
+                request.getMethod().getName(),
+                uri.getRawPath(),
+                headers,
+                nullToEmpty(request.getBody()),
+                query));
     return toDefinition(answer);
   }
 

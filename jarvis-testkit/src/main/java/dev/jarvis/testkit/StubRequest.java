@@ -15,15 +15,23 @@ import java.util.function.Function;
  * @param path the request path without query, e.g. {@code /work-sessions/ws-1/events}
  * @param headers every header line, by name as sent
  * @param body the body bytes, empty when there is none
+ * @param rawQuery the query string as it travelled, without {@code ?}; empty when there is none
+ *     (the {@code event-log} read takes its page from it)
  */
 public record StubRequest(
-    String method, String path, Map<String, List<String>> headers, byte[] body) {
+    String method, String path, Map<String, List<String>> headers, byte[] body, String rawQuery) {
 
   public StubRequest {
     Objects.requireNonNull(method, "method");
     Objects.requireNonNull(path, "path");
     headers = Map.copyOf(headers);
     body = body.clone();
+    Objects.requireNonNull(rawQuery, "rawQuery");
+  }
+
+  /** A request without a query string. */
+  public StubRequest(String method, String path, Map<String, List<String>> headers, byte[] body) {
+    this(method, path, headers, body, "");
   }
 
   /** A case-insensitive lookup of the headers, joining repeated lines. */
@@ -47,12 +55,13 @@ public record StubRequest(
         && method.equals(r.method)
         && path.equals(r.path)
         && headers.equals(r.headers)
-        && Arrays.equals(body, r.body);
+        && Arrays.equals(body, r.body)
+        && rawQuery.equals(r.rawQuery);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(method, path, headers, Arrays.hashCode(body));
+    return Objects.hash(method, path, headers, Arrays.hashCode(body), rawQuery);
   }
 
   @Override

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.client.JarvisInvalidResponseException;
 import dev.jarvis.client.JarvisRefusalException;
 import dev.jarvis.client.JarvisTransportException;
+import dev.jarvis.client.JarvisUnsupportedCapabilityException;
 import dev.jarvis.client.RetryPolicy;
 import dev.jarvis.client.pipeline.JarvisPolicy;
 import dev.jarvis.client.pipeline.PipelineRequest;
@@ -14,9 +15,12 @@ import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.JarvisSpec;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.model.ProtocolError;
+import dev.jarvis.model.ProtocolErrorId;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -78,6 +82,11 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
               + " attempt(s)",
           answer.protocolTraceId());
     }
+    if (op.equals(EventLog.OPERATION) && (status == 404 || status == 405)) {
+      // A host of the spec alone has no such read: whatever it says, the capability is missing.
+      throw new JarvisUnsupportedCapabilityException(
+          EventLog.CAPABILITY, status, answer.protocolTraceId());
+    }
     Optional<String> version = answer.headers().firstValue(JarvisHeaders.PROTOCOL_VERSION);
     if (!version.equals(Optional.of(JarvisSpec.PROTOCOL_VERSION))) {
       throw new JarvisInvalidResponseException(
@@ -91,12 +100,31 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
         throw new JarvisInvalidResponseException(
             status, "status", op.operationId() + " answers " + op.successStatus());
       }
+      if (op.responseSchema().equals(EventLog.PAGE_SCHEMA)) {
+        // The page is the SDK's, not a spec schema; its events stay trees, as hashed.
+        return answer.withRecord(page(answer));
+      }
       JsonNode record = conforming(answer, op.responseSchema());
       return answer.withRecord(bind(record, answer.request().call().responseType(), answer));
     }
     JsonNode error = conforming(answer, "ProtocolError");
-    throw new JarvisRefusalException(
-        bind(error, ProtocolError.class, answer), GiveUp.call(answer.request()));
+    ProtocolError refusal = bind(error, ProtocolError.class, answer);
+    if (op.equals(EventLog.OPERATION)
+        && refusal.getErrorId() == ProtocolErrorId.UNSUPPORTED_CAPABILITY) {
+      throw new JarvisUnsupportedCapabilityException(
+          EventLog.CAPABILITY, status, answer.protocolTraceId());
+    }
+    throw new JarvisRefusalException(refusal, GiveUp.call(answer.request()));
+  }
+
+  private EventPage page(PipelineResponse answer) {
+    List<ProtocolViolation> violations = EventPage.violations(answer.json(), validator.get());
+    if (!violations.isEmpty()) {
+      ProtocolViolation first = violations.get(0);
+      throw new JarvisInvalidResponseException(
+          answer.status(), first.field(), first.reason(), answer.protocolTraceId());
+    }
+    return EventPage.of(answer.json(), validator.get());
   }
 
   /** The body, if it is a valid instance of {@code schema}. */

@@ -62,7 +62,8 @@ public final class Pipeline {
               + path.substring(path.indexOf('}', open) + 1);
     }
     Optional<JsonNode> body = call.body().map(JarvisJson.mapper()::valueToTree);
-    return PipelineRequest.of(call, actorId, URI.create(baseUri + path), body);
+    String query = call.query().map(q -> "?" + q).orElse("");
+    return PipelineRequest.of(call, actorId, URI.create(baseUri + path + query), body);
   }
 
   /** The rest of the chain from one link down, for one call. */

@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.jaxrs.EventLogApi;
 import dev.jarvis.host.jaxrs.JarvisHostFeature;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.JarvisEvent;
@@ -66,10 +67,22 @@ public final class MinimalHost {
     }
   }
 
-  /** WorkSessions and their events. */
+  /** WorkSessions and their events, read back too (the kit's {@code event-log} capability). */
   @Path("")
-  public static final class WorkSessionsResource implements WorkSessionsApi {
+  public static final class WorkSessionsResource implements WorkSessionsApi, EventLogApi {
     @Context private ContainerRequestContext request;
+
+    @Override
+    public Response listJarvisEvents(
+        String workSessionId,
+        String after,
+        String limit,
+        String version,
+        String actor,
+        String requiredCapabilities,
+        String extensions) {
+      return JarvisHostFeature.respond(request);
+    }
 
     @Override
     public Response appendJarvisEvent(

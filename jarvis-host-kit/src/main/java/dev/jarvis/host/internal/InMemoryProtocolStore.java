@@ -186,6 +186,15 @@ public final class InMemoryProtocolStore implements StoreBackend {
   }
 
   @Override
+  public synchronized List<JsonNode> events(String workSessionId, long afterSequence, int limit) {
+    List<JsonNode> chain = events.getOrDefault(workSessionId, List.of());
+    // The chain holds sequence n at index n - 1, so a page is a slice, found without a scan.
+    int from = (int) Math.min(afterSequence, chain.size());
+    int to = (int) Math.min((long) from + limit, chain.size());
+    return List.copyOf(chain.subList(from, to));
+  }
+
+  @Override
   public synchronized Optional<JsonNode> event(String workSessionId, String eventId) {
     return Optional.ofNullable(eventsById.getOrDefault(workSessionId, Map.of()).get(eventId));
   }

@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitResult;
@@ -26,7 +29,8 @@ import java.util.Optional;
 
 /**
  * The reads, by members of the WorkSession only ({@link Membership}), each after the WorkSession's
- * due Request expiries are written. getWorkSession answers the stored snapshot.
+ * due Request expiries are written. getWorkSession answers the stored snapshot; the {@code
+ * event-log} read one page of the chain with the cursor headers of the snapshot it read.
  * exportEvidenceManifest needs a terminal (or closed) WorkSession ({@code invalid_export_state});
  * the first export builds the manifest from the chain and records, checks it against the spec
  * ({@code invalid_export}; no Contribution is {@code invalid_evidence_export_state}, the schema
@@ -53,6 +57,9 @@ final class Reads {
 
   StoredResponse apply(ProtocolCall call) {
     String id = call.workSessionId().orElseThrow();
+    if (call.operation().equals(EventLog.OPERATION)) {
+      return locks.with(id, () -> events(call, id));
+    }
     return switch (call.operationId()) {
       case OperationIds.GET_WORK_SESSION ->
           locks.with(
@@ -65,6 +72,24 @@ final class Reads {
       case OperationIds.EXPORT_EVIDENCE_MANIFEST -> locks.with(id, () -> export(call, id));
       default -> throw new IllegalStateException("not a read: " + call.operationId());
     };
+  }
+
+  /**
+   * One page of the chain, as of the WorkSession read under its lock: events appended since (by
+   * another host instance) are left to the next page, so the page and its cursor headers agree.
+   */
+  private StoredResponse events(ProtocolCall call, String id) {
+    StoredSession session = sessions.memberView(call, id);
+    EventLog.PageRequest page = call.eventPage();
+    ChainCursor cursor = session.cursor();
+    List<JsonNode> events =
+        config.stores().sessions().events(id, page.after(), page.limit()).stream()
+            .filter(e -> e.path("sequence").asLong() <= cursor.revision())
+            .toList();
+    long last =
+        events.isEmpty() ? page.after() : events.get(events.size() - 1).path("sequence").asLong();
+    EventPage answer = new EventPage(id, events, last < cursor.revision());
+    return responses.success(200, ResponseFactory.bytes(answer.toJson()), Optional.of(cursor));
   }
 
   private StoredResponse export(ProtocolCall call, String id) {

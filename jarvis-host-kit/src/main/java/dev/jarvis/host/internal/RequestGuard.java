@@ -8,6 +8,8 @@ import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.JsonNesting;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.eventlog.EventLogQueryException;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.MutationHeaders;
 import dev.jarvis.core.headers.Parsed;
@@ -28,8 +30,9 @@ import java.util.function.Function;
 /**
  * Checks everything about a request that does not depend on protocol state, in this order: HostAuth
  * (401), the principal may act as the named Actor, protocol headers as the operation class requires
- * them, required capabilities, the raw body against the spec, the spec's path/body and actor/body
- * id matches, and the Actor's authority. Nothing is stored, so a refusal changes nothing.
+ * them, required capabilities, the {@code event-log} read's page, the raw body against the spec,
+ * the spec's path/body and actor/body id matches, and the Actor's authority. Nothing is stored, so
+ * a refusal changes nothing.
  */
 public final class RequestGuard {
 
@@ -108,6 +111,13 @@ public final class RequestGuard {
             violation -> {
               throw new ProtocolRefusal(violation);
             });
+    if (operation.equals(EventLog.OPERATION)) {
+      try {
+        EventLog.request(pathParameters);
+      } catch (EventLogQueryException e) {
+        throw new ProtocolRefusal(e.violation());
+      }
+    }
     JsonNode body = MissingNode.getInstance();
     if (operation.requestSchema().isPresent()) {
       body = validBody(operation, rawBody);

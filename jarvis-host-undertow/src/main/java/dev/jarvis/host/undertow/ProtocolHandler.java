@@ -220,6 +220,7 @@ public final class ProtocolHandler implements HttpHandler {
       return host.answer(
           exchange.getRequestMethod().toString(),
           exchange.getRequestPath(),
+          exchange.getQueryString(),
           headersOf(exchange.getRequestHeaders()),
           raw);
     } catch (RuntimeException failure) {

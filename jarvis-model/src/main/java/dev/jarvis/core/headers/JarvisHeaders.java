@@ -46,6 +46,13 @@ public final class JarvisHeaders {
    */
   public static final String CURSOR_HEADERS_CAPABILITY = "cursor-headers";
 
+  /**
+   * The SDK's optional capability (see {@code docs/protocol-decisions.md}): a host listing it in
+   * {@link #HOST_CAPABILITIES} answers {@code GET /work-sessions/{work_session_id}/events} with the
+   * WorkSession's events in chain order, a page at a time ({@code dev.jarvis.core.eventlog}).
+   */
+  public static final String EVENT_LOG_CAPABILITY = "event-log";
+
   /** Response header of the {@code cursor-headers} capability: the revision after the mutation. */
   public static final String WORK_SESSION_REVISION = "Jarvis-WorkSession-Revision";
 

@@ -740,6 +740,20 @@ public final class JdbcHostStores implements StoreBackend {
   }
 
   @Override
+  public List<JsonNode> events(String workSessionId, long afterSequence, int limit) {
+    // A range on the primary key (work_session_id, sequence): one page costs the same at any depth.
+    return query(
+        "SELECT event FROM jarvis_event WHERE work_session_id = ? AND sequence > ?"
+            + " ORDER BY sequence LIMIT ?",
+        s -> {
+          s.setString(1, workSessionId);
+          s.setLong(2, afterSequence);
+          s.setInt(3, limit);
+        },
+        r -> JsonText.read(r.getString(1)));
+  }
+
+  @Override
   public Optional<JsonNode> event(String workSessionId, String eventId) {
     return one(
         "SELECT event FROM jarvis_event WHERE work_session_id = ? AND event_id = ?"

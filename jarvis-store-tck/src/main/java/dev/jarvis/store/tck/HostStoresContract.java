@@ -167,6 +167,24 @@ public abstract class HostStoresContract {
     assertEquals(review, other.records().find(RecordKind.REVIEW, "ws-1", "review-1").orElseThrow());
   }
 
+  @Test
+  void aPageOfEventsHoldsTheEventsAfterASequenceInChainOrderUpToTheLimit() {
+    ChainCursor cursor = create("ws-1");
+    for (int i = 0; i < 4; i++) {
+      ChainWrite.Append write = append("ws-1", cursor);
+      assertEquals(Outcome.COMMITTED, commit(Mutation.of(write, List.of())).outcome());
+      cursor = cursorAfter(write.event());
+    }
+    List<JsonNode> all = events("ws-1");
+    assertEquals(5, all.size());
+    assertEquals(all.subList(0, 2), other.sessions().events("ws-1", 0, 2));
+    assertEquals(all.subList(2, 5), other.sessions().events("ws-1", 2, 10));
+    assertEquals(all.subList(4, 5), other.sessions().events("ws-1", 4, 1));
+    assertTrue(other.sessions().events("ws-1", 5, 10).isEmpty());
+    assertTrue(other.sessions().events("ws-1", Long.MAX_VALUE, 10).isEmpty());
+    assertTrue(other.sessions().events("ws-none", 0, 10).isEmpty());
+  }
+
   static Stream<Arguments> staleCursors() {
     return Stream.of(
         Arguments.of(

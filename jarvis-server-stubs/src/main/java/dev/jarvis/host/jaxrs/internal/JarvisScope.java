@@ -2,7 +2,9 @@ package dev.jarvis.host.jaxrs.internal;
 
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.ProtocolOperations;
+import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.host.OperationRoutes;
+import dev.jarvis.host.jaxrs.EventLogApi;
 import dev.jarvis.host.jaxrs.ServerOperation;
 import dev.jarvis.host.jaxrs.ServerOperations;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -22,6 +24,8 @@ public final class JarvisScope {
 
   private static final OperationRoutes ROUTES = new OperationRoutes();
 
+  private static final Method EVENT_LOG_METHOD = EventLogApi.class.getMethods()[0];
+
   private JarvisScope() {}
 
   /**
@@ -36,6 +40,11 @@ public final class JarvisScope {
           && Arrays.equals(op.method().getParameterTypes(), method.getParameterTypes())) {
         return Optional.of(ProtocolOperations.byId(op.operationId()));
       }
+    }
+    if (EventLogApi.class.isAssignableFrom(resourceClass)
+        && EVENT_LOG_METHOD.getName().equals(method.getName())
+        && Arrays.equals(EVENT_LOG_METHOD.getParameterTypes(), method.getParameterTypes())) {
+      return Optional.of(EventLog.OPERATION);
     }
     return Optional.empty();
   }
@@ -52,7 +61,8 @@ public final class JarvisScope {
   public static boolean covers(UriInfo uri) {
     List<Object> matched = uri.getMatchedResources();
     if (!matched.isEmpty()) {
-      return ServerOperations.all().stream().anyMatch(op -> op.api().isInstance(matched.get(0)));
+      return matched.get(0) instanceof EventLogApi
+          || ServerOperations.all().stream().anyMatch(op -> op.api().isInstance(matched.get(0)));
     }
     // UriInfo's path is relative to the application's base and has no leading slash.
     String path = uri.getPath();

@@ -1,6 +1,7 @@
 package dev.jarvis.host.jaxrs.internal;
 
 import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.headers.HeaderLookup;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.ProtocolHost;
@@ -53,6 +54,11 @@ final class ProtocolRequestFilter implements ContainerRequestFilter {
         .getUriInfo()
         .getPathParameters()
         .forEach((name, values) -> path.put(name, values.get(0)));
+    if (operation.equals(EventLog.OPERATION)) {
+      // The host kit reads the page from the raw query, after HostAuth: one rule for every binding.
+      String query = request.getUriInfo().getRequestUri().getRawQuery();
+      path.put(EventLog.RAW_QUERY, query == null ? "" : query);
+    }
     try {
       ProtocolCall call =
           host.check(operation, HeaderLookup.ofLists(request.getHeaders()), path, body);

@@ -1,0 +1,160 @@
+package dev.jarvis.core.eventlog;
+
+import dev.jarvis.core.OperationClass;
+import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.model.ProtocolErrorId;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code event-log} capability's one read, {@code GET /work-sessions/{work_session_id}/events}:
+ * the spec has only {@code POST} on that path, so the operation is the SDK's, declared in {@code
+ * Jarvis-Host-Capabilities} as {@value JarvisHeaders#EVENT_LOG_CAPABILITY}. It is a WorkSession
+ * scoped read (the read headers, members only) answered with an {@link EventPage}: the events whose
+ * {@code sequence} is greater than {@value #AFTER} (default 0), at most {@value #LIMIT} of them
+ * (default {@value #DEFAULT_LIMIT}, at most {@value #MAX_LIMIT}), in chain order.
+ */
+public final class EventLog {
+
+  /** The capability's name in {@code Jarvis-Host-Capabilities}. */
+  public static final String CAPABILITY = JarvisHeaders.EVENT_LOG_CAPABILITY;
+
+  /** Query parameter: the page starts after the event of this sequence; 0 starts at genesis. */
+  public static final String AFTER = "after";
+
+  /** Query parameter: the most events the page holds. */
+  public static final String LIMIT = "limit";
+
+  /**
+   * The key under which a binding passes the request's raw query string (as it travelled, without
+   * {@code ?}) among the call's path parameters: no path parameter can have this name, and the host
+   * reads the page from it only after HostAuth, as it reads every other input.
+   */
+  public static final String RAW_QUERY = "?";
+
+  /** The page size when the request names none. */
+  public static final int DEFAULT_LIMIT = 100;
+
+  /**
+   * The largest page a host answers: a request for more is refused, not cut, so that a client never
+   * mistakes a short page for the end of the log.
+   */
+  public static final int MAX_LIMIT = 1000;
+
+  /** The name the page's schema goes by where a spec schema name is expected. */
+  public static final String PAGE_SCHEMA = "JarvisEventPage";
+
+  /** The operation, in the shape of the spec's operations. */
+  public static final ProtocolOperation OPERATION =
+      new ProtocolOperation(
+          "listJarvisEvents",
+          "GET",
+          "/work-sessions/{work_session_id}/events",
+          OperationClass.WORKSESSION_SCOPED_READ,
+          Optional.empty(),
+          200,
+          PAGE_SCHEMA,
+          Optional.empty(),
+          Optional.empty());
+
+  private EventLog() {}
+
+  /**
+   * The page a request asks for, from its query values as they travelled (absent when the query
+   * does not name them); a value that is not a plain decimal in range is refused with {@code
+   * unknown_state} at the parameter, as the spec refuses input it has no id for.
+   */
+  public static PageRequest request(Optional<String> after, Optional<String> limit) {
+    long from = after.map(v -> number(AFTER, v, 0, Long.MAX_VALUE)).orElse(0L);
+    long size = limit.map(v -> number(LIMIT, v, 1, MAX_LIMIT)).orElse((long) DEFAULT_LIMIT);
+    return new PageRequest(from, (int) size);
+  }
+
+  /**
+   * The {@value #AFTER} and {@value #LIMIT} values of a raw query string (as it travelled, without
+   * {@code ?}; empty for none), percent-decoded; other parameters are ignored, as headers an
+   * operation does not take are. A parameter named twice, or an escape that is not one, is refused:
+   * a page must not depend on which of two values a runtime happens to keep.
+   *
+   * @throws EventLogQueryException with the refusal
+   */
+  public static Map<String, String> queryParameters(String rawQuery) {
+    Map<String, String> values = new LinkedHashMap<>();
+    if (rawQuery.isEmpty()) {
+      return values;
+    }
+    for (String pair : rawQuery.split("&", -1)) {
+      int eq = pair.indexOf('=');
+      String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+      if (!name.equals(AFTER) && !name.equals(LIMIT)) {
+        continue;
+      }
+      String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+      if (values.putIfAbsent(name, value) != null) {
+        throw refusal(name, name + " is given more than once.");
+      }
+    }
+    return values;
+  }
+
+  /**
+   * The page a call asks for, from the raw query string its binding passed under {@link #RAW_QUERY}
+   * (none: the first page of the default size).
+   *
+   * @throws EventLogQueryException with the refusal
+   */
+  public static PageRequest request(Map<String, String> parameters) {
+    Map<String, String> query = queryParameters(parameters.getOrDefault(RAW_QUERY, ""));
+    return request(Optional.ofNullable(query.get(AFTER)), Optional.ofNullable(query.get(LIMIT)));
+  }
+
+  private static String decode(String text) {
+    try {
+      return URLDecoder.decode(text, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw refusal("", "The query string is not percent-encoded correctly.");
+    }
+  }
+
+  private static long number(String name, String value, long min, long max) {
+    // Digits only, no sign and no leading zeros: one spelling per value, as for revisions.
+    if (!value.matches("0|[1-9][0-9]{0,17}")) {
+      throw refusal(name, name + " is a decimal integer without sign or leading zeros.");
+    }
+    long parsed = Long.parseLong(value);
+    if (parsed < min || parsed > max) {
+      throw refusal(name, name + " is between " + min + " and " + max + ".");
+    }
+    return parsed;
+  }
+
+  private static EventLogQueryException refusal(String name, String reason) {
+    return new EventLogQueryException(
+        ProtocolViolation.of(ProtocolErrorId.UNKNOWN_STATE, "request", "/" + name, reason));
+  }
+
+  /**
+   * The page a request asks for.
+   *
+   * @param after the events after this sequence; 0 from genesis
+   * @param limit at most this many, 1 to {@link #MAX_LIMIT}
+   */
+  public record PageRequest(long after, int limit) {
+
+    public PageRequest {
+      if (after < 0 || limit < 1 || limit > MAX_LIMIT) {
+        throw new IllegalArgumentException("after >= 0 and 1 <= limit <= " + MAX_LIMIT);
+      }
+    }
+
+    /** The query string, without {@code ?}. */
+    public String query() {
+      return AFTER + "=" + after + "&" + LIMIT + "=" + limit;
+    }
+  }
+}

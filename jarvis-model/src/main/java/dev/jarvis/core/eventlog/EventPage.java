@@ -1,0 +1,103 @@
+package dev.jarvis.core.eventlog;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.validation.PayloadValidator;
+import dev.jarvis.model.ProtocolErrorId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One page of a WorkSession's event log, as the {@code event-log} capability answers it: {@code
+ * {"work_session_id": ..., "events": [JarvisEvent...], "has_more": true|false}}, nothing else.
+ * {@code has_more} is false on the page that holds the WorkSession's last event (or none after
+ * {@code after}). The events are kept as the host sent them, so that their hashes are recomputed
+ * over exactly those bytes' values, never over a re-bound copy.
+ *
+ * @param workSessionId the WorkSession
+ * @param events its events after the requested sequence, in chain order (unmodifiable)
+ * @param hasMore whether events follow this page
+ */
+public record EventPage(String workSessionId, List<JsonNode> events, boolean hasMore) {
+
+  private static final Set<String> FIELDS = Set.of("work_session_id", "events", "has_more");
+
+  public EventPage {
+    Objects.requireNonNull(workSessionId, "workSessionId");
+    events = List.copyOf(events);
+  }
+
+  /** The page's JSON body. */
+  public ObjectNode toJson() {
+    ObjectNode page = JsonNodeFactory.instance.objectNode();
+    page.put("work_session_id", workSessionId);
+    ArrayNode array = page.putArray("events");
+    events.forEach(array::add);
+    page.put("has_more", hasMore);
+    return page;
+  }
+
+  /**
+   * What makes {@code body} no page: a field missing, of the wrong type or unknown, or an event
+   * that is no valid {@code JarvisEvent} by the spec; empty when it is a page. The chain itself
+   * (order, links, hashes) is not judged here: that is an audit's finding, not a malformed answer.
+   */
+  public static List<ProtocolViolation> violations(JsonNode body, PayloadValidator validator) {
+    List<ProtocolViolation> found = new ArrayList<>();
+    if (!body.isObject()) {
+      found.add(violation("/", "a page is a JSON object"));
+      return found;
+    }
+    body.fieldNames()
+        .forEachRemaining(
+            name -> {
+              if (!FIELDS.contains(name)) {
+                found.add(violation("/" + name, "a page has no field " + name));
+              }
+            });
+    if (!body.path("work_session_id").isTextual()) {
+      found.add(violation("/work_session_id", "work_session_id is a string"));
+    }
+    if (!body.path("has_more").isBoolean()) {
+      found.add(violation("/has_more", "has_more is a boolean"));
+    }
+    JsonNode events = body.path("events");
+    if (!events.isArray()) {
+      found.add(violation("/events", "events is an array"));
+      return found;
+    }
+    for (int i = 0; i < events.size(); i++) {
+      for (ProtocolViolation v : validator.validate("JarvisEvent", events.get(i))) {
+        found.add(
+            ProtocolViolation.of(
+                v.errorId(), "jarvis_event_page", "/events/" + i + v.field(), v.reason()));
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The page in {@code body}.
+   *
+   * @throws IllegalArgumentException if {@link #violations} finds anything
+   */
+  public static EventPage of(JsonNode body, PayloadValidator validator) {
+    List<ProtocolViolation> found = violations(body, validator);
+    if (!found.isEmpty()) {
+      throw new IllegalArgumentException("not an event page: " + found.get(0));
+    }
+    List<JsonNode> events = new ArrayList<>();
+    body.path("events").forEach(e -> events.add(e.deepCopy()));
+    return new EventPage(
+        body.path("work_session_id").asText(), events, body.path("has_more").asBoolean());
+  }
+
+  private static ProtocolViolation violation(String field, String reason) {
+    return ProtocolViolation.of(ProtocolErrorId.UNKNOWN_STATE, "jarvis_event_page", field, reason);
+  }
+}
