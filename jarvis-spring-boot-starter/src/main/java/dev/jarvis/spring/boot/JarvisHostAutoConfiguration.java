@@ -1,7 +1,6 @@
 package dev.jarvis.spring.boot;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jarvis.core.JarvisJson;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.CommitHook;
 import dev.jarvis.host.Credentials;
@@ -10,44 +9,51 @@ import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.ProtocolListener;
+import dev.jarvis.host.StoreReadiness;
 import dev.jarvis.host.jaxrs.JarvisHostFeature;
 import dev.jarvis.host.jaxrs.resources.ProtocolResource;
 import dev.jarvis.store.jdbc.JdbcHostStores;
 import dev.jarvis.store.jdbc.StoreSpec;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.jarvis.store.jdbc.StoreTimeouts;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.glassfish.jersey.jackson.JacksonFeature;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.servlet.ServletContainer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.Resource;
 
 /**
  * A Jarvis host inside a Spring Boot servlet application, from {@code jarvis.host.*}: the binding
  * on Jersey in a servlet of its own at {@code jarvis.host.path}, so the service's own endpoints
  * (Spring MVC, or a Jersey application of its own) keep their errors, headers and JSON mapping.
- * Every bean backs off when the service defines its own.
+ * Every bean backs off when the service defines its own; {@code jarvis.host.enabled=false} turns
+ * all of it off.
  */
 @AutoConfiguration
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ProtocolHost.class, ServletContainer.class})
+@ConditionalOnBooleanProperty(name = "jarvis.host.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(JarvisHostProperties.class)
 public class JarvisHostAutoConfiguration {
 
-  private static final System.Logger LOG = System.getLogger("dev.jarvis.spring.boot");
+  private static final Logger LOG = LoggerFactory.getLogger("dev.jarvis.spring.boot");
 
   /** Logged when the host runs with one token acting as anyone. */
   static final String DEMO_MODE_NOTICE =
@@ -57,43 +63,57 @@ public class JarvisHostAutoConfiguration {
   /** The host's credentials: the credentials file, or the demo token (announced). */
   @Bean
   @ConditionalOnMissingBean
-  public HostAuth jarvisHostAuth(JarvisHostProperties properties) throws IOException {
-    boolean hasFile =
-        properties.getCredentialsFile() != null
-            && !properties.getCredentialsFile().toString().isEmpty();
+  public HostAuth jarvisHostAuth(JarvisHostProperties properties) {
+    Resource file = properties.getCredentialsFile();
     boolean hasToken = properties.getDemoToken() != null && !properties.getDemoToken().isBlank();
-    if (hasFile) {
+    if (file != null) {
       if (hasToken) {
         throw new IllegalStateException(
             "set jarvis.host.credentials-file or jarvis.host.demo-token, not both");
       }
-      return Credentials.fromJson(properties.getCredentialsFile());
+      return JarvisHostFiles.credentials(file);
     }
     if (hasToken) {
-      LOG.log(System.Logger.Level.WARNING, DEMO_MODE_NOTICE);
+      LOG.warn(DEMO_MODE_NOTICE);
       return HostAuth.bearer(properties.getDemoToken());
     }
-    throw new IllegalStateException(
-        "a Jarvis host needs jarvis.host.credentials-file (or jarvis.host.demo-token for a demo)");
+    throw new JarvisHostFileException(
+        "jarvis.host.credentials-file",
+        "(not set)",
+        "a Jarvis host needs credentials",
+        "set jarvis.host.credentials-file (or jarvis.host.demo-token for a demo)",
+        null);
   }
 
-  /** Where the host keeps its state; closed after the web server stopped. */
+  /**
+   * Where the host keeps its state; closed after the web server stopped. Opened after the service's
+   * own database initialisation (its Flyway or Liquibase, Boot's SQL scripts), in a schema of its
+   * own on the service's DataSource; with {@code jarvis.host.store.fail-fast=false} the service
+   * starts even when it cannot be reached, and the store opens once it can.
+   */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
+  @DependsOnDatabaseInitialization
   public HostStores jarvisHostStores(
       JarvisHostProperties properties, ObjectProvider<DataSource> dataSource) {
-    return switch (properties.getStore().getKind()) {
-      case MEMORY -> HostStores.inMemory();
-      case EMBEDDED ->
-          StoreSpec.embedded(properties.getStore().getDataDir()).open(Optional.empty());
-      case DATASOURCE ->
-          JdbcHostStores.on(
-              Optional.ofNullable(dataSource.getIfUnique())
-                  .orElseThrow(
-                      () ->
-                          new IllegalStateException(
-                              "jarvis.host.store.kind=datasource needs one DataSource bean")));
-    };
+    JarvisHostProperties.Store store = properties.getStore();
+    StoreTimeouts timeouts = StoreTimeouts.defaults().withPoolWait(store.getTimeout());
+    Supplier<HostStores> opening =
+        switch (store.getKind()) {
+          case MEMORY -> HostStores::inMemory;
+          case EMBEDDED ->
+              () -> StoreSpec.embedded(store.getDataDir()).open(Optional.empty(), timeouts);
+          case DATASOURCE -> {
+            DataSource service =
+                Optional.ofNullable(dataSource.getIfUnique())
+                    .orElseThrow(
+                        () ->
+                            new IllegalStateException(
+                                "jarvis.host.store.kind=datasource needs one DataSource bean"));
+            yield () -> JdbcHostStores.on(service, store.getSchema(), timeouts);
+          }
+        };
+    return store.isFailFast() ? opening.get() : StoreOnceReachable.tryingNow(opening);
   }
 
   /**
@@ -122,10 +142,47 @@ public class JarvisHostAutoConfiguration {
     clock.ifAvailable(config::clock);
     agentActions.ifAvailable(config::agentActions);
     ProtocolHost host = new ProtocolHost(config.build());
-    for (Path policy : properties.getPolicies()) {
-      host.seedPolicy(read(policy));
+    for (Resource policy : properties.getPolicies()) {
+      JsonNode json = JarvisHostFiles.policy(policy);
+      try {
+        host.seedPolicy(json);
+      } catch (IllegalArgumentException e) {
+        throw new JarvisHostFileException(
+            "jarvis.host.policies",
+            JarvisHostFiles.resolve(policy).getDescription(),
+            e.getMessage(),
+            "fix the Policy record (the spec's Policy schema)",
+            e);
+      }
     }
+    LOG.info(startUpLine(properties, auth));
     return host;
+  }
+
+  /** What the service's log says once the host is built: where, which store, how many keys. */
+  static String startUpLine(JarvisHostProperties properties, HostAuth auth) {
+    JarvisHostProperties.Store store = properties.getStore();
+    String where =
+        switch (store.getKind()) {
+          case MEMORY -> "memory (lost on exit)";
+          case EMBEDDED -> "embedded SQLite in " + store.getDataDir().toAbsolutePath();
+          case DATASOURCE -> "the service's DataSource, schema " + store.getSchema();
+        };
+    String credentials =
+        auth instanceof Credentials held
+            ? held.size() + " credential" + (held.size() == 1 ? "" : "s")
+            : properties.getDemoToken() != null ? "the demo token" : "the service's HostAuth";
+    return "Jarvis host at "
+        + properties.getPath()
+        + ": store "
+        + where
+        + (store.isFailFast() ? "" : " (fail-fast off)")
+        + ", "
+        + credentials
+        + ", "
+        + properties.getPolicies().size()
+        + " Polic"
+        + (properties.getPolicies().size() == 1 ? "y" : "ies");
   }
 
   /** Idempotency records past their retention deleted on a schedule (see the class). */
@@ -137,12 +194,27 @@ public class JarvisHostAutoConfiguration {
         host, properties.getIdempotencyPurgeInterval(), dev.jarvis.host.IdempotencyPurge::every);
   }
 
-  private static JsonNode read(Path policy) {
-    try {
-      return JarvisJson.mapper().readTree(Files.readAllBytes(policy));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the Policy file " + policy, e);
-    }
+  /** Each request to the Jarvis servlet logged in one line and timed (see the class). */
+  @Bean
+  @ConditionalOnMissingBean
+  public JarvisRequestObserver jarvisRequestObserver(
+      JarvisHostProperties properties, ObjectProvider<JarvisRequest.Listener> listeners) {
+    return new JarvisRequestObserver(
+        properties.getPath(),
+        properties.isLogRequests(),
+        listeners.orderedStream().toList(),
+        System::nanoTime);
+  }
+
+  /** The observer as a filter on the Jarvis servlet only. */
+  @Bean
+  @ConditionalOnMissingBean(name = "jarvisRequestObserverFilter")
+  public FilterRegistrationBean<JarvisRequestObserver> jarvisRequestObserverFilter(
+      JarvisRequestObserver observer) {
+    FilterRegistrationBean<JarvisRequestObserver> filter = new FilterRegistrationBean<>(observer);
+    filter.setName("jarvisRequestObserver");
+    filter.addServletNames("jarvis");
+    return filter;
   }
 
   /**
@@ -191,7 +263,7 @@ public class JarvisHostAutoConfiguration {
         try {
           call.accept(listener);
         } catch (RuntimeException e) {
-          LOG.log(System.Logger.Level.WARNING, "a ProtocolListener failed", e);
+          LOG.warn("a ProtocolListener failed", e);
         }
       }
     }
@@ -222,14 +294,16 @@ public class JarvisHostAutoConfiguration {
     }
   }
 
-  /** The host's health: up while its store answers. */
+  /** The host's health: up while its store answers, checked in the background. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
   static class Health {
     @Bean
     @ConditionalOnMissingBean(name = "jarvisHostHealthIndicator")
-    JarvisHostHealthIndicator jarvisHostHealthIndicator(HostStores stores) {
-      return new JarvisHostHealthIndicator(stores);
+    JarvisHostHealthIndicator jarvisHostHealthIndicator(
+        JarvisHostProperties properties, HostStores stores) {
+      return new JarvisHostHealthIndicator(
+          stores, StoreReadiness.DEFAULT_INTERVAL, properties.getStore().getTimeout());
     }
   }
 
