@@ -134,6 +134,14 @@ class OrdersServiceWithJarvisTest {
         meters.find(JarvisHostMetrics.CALLS).tag("outcome", "accepted").counters().size() > 0);
     assertTrue(
         meters.find(JarvisHostMetrics.CALLS).tag("outcome", "refused").counters().size() > 0);
+    // The service's own HTTP metric sees Jarvis requests by route template, not as uri=UNKNOWN.
+    assertTrue(
+        meters
+                .find("http.server.requests")
+                .tag("uri", "/jarvis/workers/{worker_id}")
+                .timers()
+                .size()
+            > 0);
     // Timed per operation and outcome, tagged with the route template, not uri=UNKNOWN.
     assertTrue(
         meters

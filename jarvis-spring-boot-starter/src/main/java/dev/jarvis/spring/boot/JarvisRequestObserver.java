@@ -110,6 +110,9 @@ public final class JarvisRequestObserver implements Filter, ProtocolListener {
                 () ->
                     TraceParent.traceId(Optional.ofNullable(request.getHeader(TraceParent.HEADER))))
             .orElse("-");
+    if (SPRING_WEB_OBSERVATION && !route.equals("UNKNOWN")) {
+      HttpServerRequests.tagRoute(request, route);
+    }
     JarvisRequest observed =
         new JarvisRequest(
             request.getMethod(),
@@ -141,6 +144,24 @@ public final class JarvisRequestObserver implements Filter, ProtocolListener {
       } catch (RuntimeException e) {
         LOG.warn("a JarvisRequest.Listener failed", e);
       }
+    }
+  }
+
+  private static final boolean SPRING_WEB_OBSERVATION =
+      org.springframework.util.ClassUtils.isPresent(
+          "org.springframework.web.filter.ServerHttpObservationFilter",
+          JarvisRequestObserver.class.getClassLoader());
+
+  /**
+   * The service's {@code http.server.requests} (Spring's observation filter, around this one) tags
+   * a request with the handler's path pattern; the Jarvis servlet is no handler of Spring MVC's, so
+   * without this every Jarvis request would be {@code uri=UNKNOWN}. Apart, so that this class loads
+   * without spring-web.
+   */
+  private static final class HttpServerRequests {
+    static void tagRoute(HttpServletRequest request, String route) {
+      org.springframework.web.filter.ServerHttpObservationFilter.findObservationContext(request)
+          .ifPresent(context -> context.setPathPattern(route));
     }
   }
 
