@@ -10,8 +10,7 @@ import dev.jarvis.host.HostStores;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.ProtocolListener;
 import dev.jarvis.host.StoreReadiness;
-import dev.jarvis.host.jaxrs.JarvisHostFeature;
-import dev.jarvis.host.jaxrs.resources.ProtocolResource;
+import dev.jarvis.host.servlet.JarvisServlet;
 import dev.jarvis.store.jdbc.JdbcHostStores;
 import dev.jarvis.store.jdbc.StoreSpec;
 import dev.jarvis.store.jdbc.StoreTimeouts;
@@ -20,9 +19,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
-import org.glassfish.jersey.jackson.JacksonFeature;
-import org.glassfish.jersey.server.ResourceConfig;
-import org.glassfish.jersey.servlet.ServletContainer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -40,15 +36,15 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.Resource;
 
 /**
- * A Jarvis host inside a Spring Boot servlet application, from {@code jarvis.host.*}: the binding
- * on Jersey in a servlet of its own at {@code jarvis.host.path}, so the service's own endpoints
- * (Spring MVC, or a Jersey application of its own) keep their errors, headers and JSON mapping.
- * Every bean backs off when the service defines its own; {@code jarvis.host.enabled=false} turns
- * all of it off.
+ * A Jarvis host inside a Spring Boot servlet application, from {@code jarvis.host.*}: the host kit
+ * as a servlet of its own ({@link JarvisServlet}, no JAX-RS runtime) at {@code jarvis.host.path},
+ * so the service's own endpoints (Spring MVC, or a Jersey application of its own) keep their
+ * errors, headers and JSON mapping. Every bean backs off when the service defines its own; {@code
+ * jarvis.host.enabled=false} turns all of it off.
  */
 @AutoConfiguration
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@ConditionalOnClass({ProtocolHost.class, ServletContainer.class})
+@ConditionalOnClass({ProtocolHost.class, JarvisServlet.class})
 @ConditionalOnBooleanProperty(name = "jarvis.host.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(JarvisHostProperties.class)
 public class JarvisHostAutoConfiguration {
@@ -218,21 +214,16 @@ public class JarvisHostAutoConfiguration {
   }
 
   /**
-   * The binding in a Jersey servlet of its own at {@code jarvis.host.path}: an application that is
-   * nothing but the Jarvis host ({@code owningTheApplication}), so every request under the path is
-   * answered with protocol errors and headers, and nothing outside it is touched.
+   * The host kit as a servlet of its own at {@code jarvis.host.path}: every request under the path
+   * is answered by the host kit ({@code ProtocolHost.answer}), with protocol errors and headers,
+   * and nothing outside it is touched.
    */
   @Bean
   @ConditionalOnMissingBean(name = "jarvisServlet")
-  public ServletRegistrationBean<ServletContainer> jarvisServlet(
+  public ServletRegistrationBean<JarvisServlet> jarvisServlet(
       JarvisHostProperties properties, ProtocolHost host) {
-    ResourceConfig app =
-        new ResourceConfig()
-            .register(JacksonFeature.withoutExceptionMappers())
-            .register(JarvisHostFeature.owningTheApplication(host));
-    ProtocolResource.all().forEach(app::register);
-    ServletRegistrationBean<ServletContainer> servlet =
-        new ServletRegistrationBean<>(new ServletContainer(app), mapping(properties.getPath()));
+    ServletRegistrationBean<JarvisServlet> servlet =
+        new ServletRegistrationBean<>(new JarvisServlet(host), mapping(properties.getPath()));
     servlet.setName("jarvis");
     servlet.setLoadOnStartup(1);
     return servlet;
