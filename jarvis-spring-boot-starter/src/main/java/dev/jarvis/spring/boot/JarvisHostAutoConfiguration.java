@@ -97,8 +97,16 @@ public class JarvisHostAutoConfiguration {
     Supplier<HostStores> opening =
         switch (store.getKind()) {
           case MEMORY -> HostStores::inMemory;
-          case EMBEDDED ->
-              () -> StoreSpec.embedded(store.getDataDir()).open(Optional.empty(), timeouts);
+          case EMBEDDED -> {
+            if (!org.springframework.util.ClassUtils.isPresent(
+                "org.sqlite.JDBC", JarvisHostAutoConfiguration.class.getClassLoader())) {
+              // The starter leaves SQLite out unless asked; say how to ask.
+              throw new IllegalStateException(
+                  "jarvis.host.store.kind=embedded needs org.xerial:sqlite-jdbc on the classpath:"
+                      + " add it as a dependency, or use kind=datasource or memory");
+            }
+            yield () -> StoreSpec.embedded(store.getDataDir()).open(Optional.empty(), timeouts);
+          }
           case DATASOURCE -> {
             DataSource service =
                 Optional.ofNullable(dataSource.getIfUnique())

@@ -146,6 +146,16 @@ class JarvisHostAutoConfigurationTest {
   }
 
   @Test
+  void theEmbeddedStoreWithoutSqliteOnTheClassPathSaysWhatToAdd() {
+    demo.withPropertyValues("jarvis.host.store.kind=embedded")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .hasMessageContaining("org.xerial:sqlite-jdbc"));
+  }
+
+  @Test
   void anUnreachableDataSourceStopsStartUpByDefault() {
     demo.withPropertyValues("jarvis.host.store.kind=datasource")
         .withBean(DataSource.class, Unreachable::new)
