@@ -122,8 +122,9 @@ public class JarvisHostAutoConfiguration {
 
   /**
    * The protocol host, with the service's {@link ProtocolListener} beans (all told), its {@link
-   * CommitHook} bean, {@link Clock} bean and {@link AgentActions} bean (which agent events are
-   * actions, the host's reserved event types, the AgentWorkers it knows), if it has them.
+   * CommitHook} bean, {@link Clock} bean, {@link AgentActions} bean (which agent events are
+   * actions, the host's reserved event types, the AgentWorkers it knows) and {@link JarvisTraceIds}
+   * bean (the service's tracer), if it has them.
    */
   @Bean
   @ConditionalOnMissingBean
@@ -134,7 +135,8 @@ public class JarvisHostAutoConfiguration {
       ObjectProvider<ProtocolListener> listeners,
       ObjectProvider<CommitHook> commitHook,
       ObjectProvider<Clock> clock,
-      ObjectProvider<AgentActions> agentActions) {
+      ObjectProvider<AgentActions> agentActions,
+      ObjectProvider<JarvisTraceIds> traceIds) {
     HostConfig.Builder config =
         HostConfig.builder(auth)
             .adminActorId(properties.getAdminActor())
@@ -145,6 +147,7 @@ public class JarvisHostAutoConfiguration {
     commitHook.ifAvailable(config::commitHook);
     clock.ifAvailable(config::clock);
     agentActions.ifAvailable(config::agentActions);
+    traceIds.ifAvailable(config::traceIds);
     ProtocolHost host = new ProtocolHost(config.build());
     for (Resource policy : properties.getPolicies()) {
       JsonNode json = JarvisHostFiles.policy(policy);
