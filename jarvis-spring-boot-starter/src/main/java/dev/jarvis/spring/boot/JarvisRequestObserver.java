@@ -46,6 +46,7 @@ public final class JarvisRequestObserver implements Filter, ProtocolListener {
     String outcome = "unknown";
     String errorId = "none";
     Optional<String> traceId = Optional.empty();
+    Optional<String> actor = Optional.empty();
   }
 
   private final String mountPath;
@@ -100,8 +101,10 @@ public final class JarvisRequestObserver implements Filter, ProtocolListener {
             .find(request.getMethod(), within)
             .map(r -> mountPath + r.operation().path())
             .orElse("UNKNOWN");
+    // The Actor the host acted for, else the one the caller claimed (a refusal by the guard).
     String actor =
-        Optional.ofNullable(request.getHeader("Jarvis-Actor-Id"))
+        told.actor
+            .or(() -> Optional.ofNullable(request.getHeader("Jarvis-Actor-Id")))
             .map(a -> PLAIN_ID.matcher(a).matches() ? a : "(not an id)")
             .orElse("-");
     String traceId =
@@ -171,24 +174,39 @@ public final class JarvisRequestObserver implements Filter, ProtocolListener {
   }
 
   private static void tell(
-      String operation, String outcome, String errorId, Optional<String> trace) {
+      String operation,
+      String outcome,
+      String errorId,
+      Optional<String> trace,
+      Optional<String> actor) {
     Told told = TOLD.get();
     if (told != null) {
       told.operation = operation;
       told.outcome = outcome;
       told.errorId = errorId;
       told.traceId = trace;
+      told.actor = actor;
     }
   }
 
   @Override
   public void accepted(HandledCall call) {
-    tell(call.call().operationId(), "accepted", "none", call.call().traceId());
+    tell(
+        call.call().operationId(),
+        "accepted",
+        "none",
+        call.call().traceId(),
+        Optional.of(call.call().actorId()));
   }
 
   @Override
   public void replayed(HandledCall call) {
-    tell(call.call().operationId(), "replayed", "none", call.call().traceId());
+    tell(
+        call.call().operationId(),
+        "replayed",
+        "none",
+        call.call().traceId(),
+        Optional.of(call.call().actorId()));
   }
 
   @Override
@@ -197,7 +215,8 @@ public final class JarvisRequestObserver implements Filter, ProtocolListener {
         refusal.operationId().orElse("none"),
         "refused",
         refusal.errorId().getValue(),
-        Optional.of(refusal.traceId()));
+        Optional.of(refusal.traceId()),
+        refusal.actorId());
   }
 
   @Override
@@ -206,6 +225,7 @@ public final class JarvisRequestObserver implements Filter, ProtocolListener {
         failure.operationId().orElse("none"),
         "failed",
         failure.errorId().getValue(),
-        Optional.of(failure.traceId()));
+        Optional.of(failure.traceId()),
+        failure.actorId());
   }
 }
