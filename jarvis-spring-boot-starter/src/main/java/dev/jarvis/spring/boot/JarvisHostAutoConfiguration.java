@@ -114,10 +114,36 @@ public class JarvisHostAutoConfiguration {
                         () ->
                             new IllegalStateException(
                                 "jarvis.host.store.kind=datasource needs one DataSource bean"));
+            warnOfALongPoolWait(service, store.getTimeout());
             yield () -> JdbcHostStores.on(service, store.getSchema(), timeouts);
           }
         };
     return store.isFailFast() ? opening.get() : StoreOnceReachable.tryingNow(opening);
+  }
+
+  /**
+   * On the service's pool, the wait for a connection is the pool's: Boot's HikariCP waits 30 s by
+   * default, which every Jarvis call (and the service's own) would wait on a database that is down.
+   * Jarvis cannot change the service's pool; it says so once.
+   */
+  static void warnOfALongPoolWait(DataSource service, java.time.Duration bound) {
+    try {
+      if (service.isWrapperFor(com.zaxxer.hikari.HikariDataSource.class)) {
+        long wait = service.unwrap(com.zaxxer.hikari.HikariDataSource.class).getConnectionTimeout();
+        if (wait > bound.toMillis()) {
+          LOG.warn(
+              "the service's connection pool waits {} ms for a connection, longer than"
+                  + " jarvis.host.store.timeout ({} ms): a Jarvis call on a database that is down"
+                  + " waits that long before its 503; set"
+                  + " spring.datasource.hikari.connection-timeout={}",
+              wait,
+              bound.toMillis(),
+              bound.toMillis());
+        }
+      }
+    } catch (java.sql.SQLException | RuntimeException | LinkageError e) {
+      // Not HikariCP, or not reachable: nothing to say.
+    }
   }
 
   /**
