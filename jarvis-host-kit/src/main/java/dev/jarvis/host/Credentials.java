@@ -97,18 +97,29 @@ public final class Credentials implements HostAuth {
    *     message names the entry, never its hash
    */
   public static Credentials fromJson(Path file) throws IOException {
+    return fromJson(Files.readAllBytes(file), file.toString());
+  }
+
+  /**
+   * Reads a credentials file's content, from wherever it was kept (a class path resource, say).
+   *
+   * @param source what to call the file in messages: its path or location
+   * @throws IllegalArgumentException if it is not a JSON array of credentials as documented; the
+   *     message names the entry, never its hash
+   */
+  public static Credentials fromJson(byte[] json, String source) {
     JsonNode root;
     try {
-      root = JarvisJson.mapper().readTree(Files.readAllBytes(file));
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalArgumentException(file + " is not valid JSON", e);
+      root = JarvisJson.mapper().readTree(json);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(source + " is not valid JSON", e);
     }
     if (root == null || !root.isArray()) {
-      throw new IllegalArgumentException(file + " must hold a JSON array of credentials");
+      throw new IllegalArgumentException(source + " must hold a JSON array of credentials");
     }
     List<Credential> out = new ArrayList<>();
     for (int i = 0; i < root.size(); i++) {
-      out.add(credential(root.get(i), file + " entry " + i));
+      out.add(credential(root.get(i), source + " entry " + i));
     }
     return new Credentials(out);
   }

@@ -288,6 +288,8 @@ public final class ProtocolHost {
   private void tell(HandledCall handled) {
     ProtocolListener listener = config.listener();
     Optional<String> operation = Optional.of(handled.call().operationId());
+    Optional<String> actor = Optional.of(handled.call().actorId());
+    Optional<String> route = Optional.of(handled.call().operation().path());
     ListenerFailures.contain(
         () -> {
           switch (handled.outcome()) {
@@ -299,14 +301,18 @@ public final class ProtocolHost {
                         operation,
                         handled.response().status(),
                         handled.errorId().orElseThrow(),
-                        handled.traceId().orElseThrow()));
+                        handled.traceId().orElseThrow(),
+                        actor,
+                        route));
             case FAILED ->
                 listener.failed(
                     new RefusedCall(
                         operation,
                         handled.response().status(),
                         handled.errorId().orElseThrow(),
-                        handled.traceId().orElseThrow()));
+                        handled.traceId().orElseThrow(),
+                        actor,
+                        route));
           }
         });
   }

@@ -11,13 +11,29 @@ import java.util.Optional;
  * @param httpStatus the answer's status (400, 401, 500, ...)
  * @param errorId the answer's {@code error_id}
  * @param traceId the answer's {@code trace_id}
+ * @param actorId the acting Actor ({@code Jarvis-Actor-Id}), when the request got past the guard
+ * @param route the operation's path template ({@code /work-sessions/{work_session_id}/events}),
+ *     when the request got past the guard
  */
 public record RefusedCall(
-    Optional<String> operationId, int httpStatus, ProtocolErrorId errorId, String traceId) {
+    Optional<String> operationId,
+    int httpStatus,
+    ProtocolErrorId errorId,
+    String traceId,
+    Optional<String> actorId,
+    Optional<String> route) {
 
   public RefusedCall {
     Objects.requireNonNull(operationId, "operationId");
     Objects.requireNonNull(errorId, "errorId");
     Objects.requireNonNull(traceId, "traceId");
+    Objects.requireNonNull(actorId, "actorId");
+    Objects.requireNonNull(route, "route");
+  }
+
+  /** A refusal of a request that did not get past the guard: no Actor or route is known. */
+  public RefusedCall(
+      Optional<String> operationId, int httpStatus, ProtocolErrorId errorId, String traceId) {
+    this(operationId, httpStatus, errorId, traceId, Optional.empty(), Optional.empty());
   }
 }

@@ -155,7 +155,7 @@ class ObservedCallsTest {
   }
 
   @Test
-  void aRefusalIsReportedWithItsErrorIdAndTheTraceIdOfItsAnswer() throws IOException {
+  void aRefusalIsReportedWithItsErrorIdTraceIdActorAndRoute() throws IOException {
     withSession();
     Supplier<StoredResponse> stale = appendOnce("event-2");
     KitHost.ok(
@@ -174,6 +174,8 @@ class ObservedCallsTest {
     assertEquals(Optional.of("appendJarvisEvent"), refusal.operationId());
     assertEquals(error.path("error_id").asText(), refusal.errorId().getValue());
     assertEquals(error.path("trace_id").asText(), refusal.traceId());
+    assertTrue(refusal.actorId().isPresent());
+    assertEquals(Optional.of("/work-sessions/{work_session_id}/events"), refusal.route());
     assertEquals(List.of(), observer.accepted);
     assertEquals(List.of(), observer.outbox);
   }
@@ -192,6 +194,7 @@ class ObservedCallsTest {
     assertEquals(400, answer.status());
     assertEquals(1, observer.refused.size());
     assertEquals(Optional.of("appendJarvisEvent"), observer.refused.get(0).operationId());
+    assertEquals(Optional.empty(), observer.refused.get(0).actorId(), "not past the guard");
   }
 
   @Test

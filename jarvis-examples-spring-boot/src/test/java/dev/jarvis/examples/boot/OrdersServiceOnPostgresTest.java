@@ -9,27 +9,30 @@ import dev.jarvis.conformance.ConformanceSuite;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.HostStores;
-import dev.jarvis.store.jdbc.JdbcHostStores;
 import dev.jarvis.store.tck.PostgresTestSchema;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.postgresql.ds.PGSimpleDataSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The same service keeping Jarvis's state in its own PostgreSQL {@code DataSource} ({@code
- * jarvis.host.store.kind=datasource}), in a schema of its own for the test.
+ * The service as configured (application.properties): its orders table migrated by its own Flyway
+ * on Boot's DataSource (HikariCP), and Jarvis on the same DataSource in a schema of its own, with
+ * its own Flyway history, after the service's migrations. The service's schema is the test's own.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class OrdersServiceOnPostgresTest {
@@ -38,43 +41,47 @@ class OrdersServiceOnPostgresTest {
 
   @LocalServerPort int port;
   @Autowired HostStores stores;
+  @Autowired DataSource dataSource;
 
   @DynamicPropertySource
   static void postgres(DynamicPropertyRegistry properties) throws Exception {
-    schema = PostgresTestSchema.create("jarvis_boot");
+    schema = PostgresTestSchema.create("orders");
     Path dir = Files.createTempDirectory("orders-pg");
     Path policy =
         Files.write(
             dir.resolve("policy.json"),
             JarvisJson.mapper().writeValueAsBytes(SampleRecords.policy()));
-    properties.add("jarvis.host.store.kind", () -> "datasource");
+    properties.add("spring.datasource.url", () -> schema.url() + "&currentSchema=" + schema.name());
+    properties.add("jarvis.host.store.schema", () -> jarvisSchema());
     properties.add("jarvis.host.demo-token", () -> "orders-demo-token");
     properties.add("jarvis.host.credentials-file", () -> "");
-    properties.add("jarvis.host.policies", policy::toString);
+    properties.add("jarvis.host.policies", () -> "file:" + policy);
   }
 
-  /** The service's own DataSource (a service would have Boot's pool; any DataSource serves). */
-  @TestConfiguration
-  static class ServiceDataSource {
-    @Bean
-    DataSource dataSource() {
-      PGSimpleDataSource dataSource = new PGSimpleDataSource();
-      dataSource.setUrl(schema.url());
-      dataSource.setCurrentSchema(schema.name());
-      return dataSource;
-    }
+  static String jarvisSchema() {
+    return schema.name() + "_jarvis";
   }
 
   @AfterAll
-  static void dropSchema() throws Exception {
+  static void dropSchemas() throws Exception {
     if (schema != null) {
+      try (Connection c = DriverManager.getConnection(schema.url());
+          Statement s = c.createStatement()) {
+        s.execute("DROP SCHEMA IF EXISTS " + jarvisSchema() + " CASCADE");
+      }
       schema.close();
     }
   }
 
   @Test
+  void theServicesTablesAndFlywayHistoryAndJarvisSchemaLiveSideBySide() throws Exception {
+    assertEquals(List.of("flyway_schema_history", "orders"), tables(schema.name()));
+    assertTrue(tables(jarvisSchema()).contains("jarvis_schema_history"));
+    assertTrue(tables(jarvisSchema()).contains("jarvis_work_session"));
+  }
+
+  @Test
   void theConformanceSuitePassesWithTheStoreInTheServicesDataSource() {
-    assertTrue(stores instanceof JdbcHostStores, stores.getClass().getName());
     ConformanceReport report =
         ConformanceSuite.run(
             ConformanceConfig.live(
@@ -82,5 +89,22 @@ class OrdersServiceOnPostgresTest {
                 .build());
     assertEquals(List.of(), report.failures());
     assertTrue(stores.ready());
+  }
+
+  private List<String> tables(String schemaName) throws Exception {
+    List<String> names = new ArrayList<>();
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s =
+            c.prepareStatement(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = ?"
+                    + " ORDER BY table_name")) {
+      s.setString(1, schemaName);
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          names.add(r.getString(1));
+        }
+      }
+    }
+    return names;
   }
 }

@@ -83,7 +83,14 @@ class OrdersServiceWithJarvisTest {
         Files.write(dir.resolve("policy.json"), json.writeValueAsBytes(SampleRecords.policy()));
     properties.add("jarvis.host.credentials-file", credentialsFile::toString);
     properties.add("jarvis.host.policies", policy::toString);
+    // The comparison needs no database: the service's own is left out, Jarvis keeps to memory.
+    properties.add("spring.autoconfigure.exclude", () -> NO_DATABASE);
+    properties.add("jarvis.host.store.kind", () -> "memory");
   }
+
+  static final String NO_DATABASE =
+      "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration,"
+          + "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration";
 
   /** The same service without Jarvis, for comparing the service's own answers. */
   @BeforeAll
@@ -93,7 +100,8 @@ class OrdersServiceWithJarvisTest {
             .properties(
                 "server.port=0",
                 "spring.autoconfigure.exclude="
-                    + "dev.jarvis.spring.boot.JarvisHostAutoConfiguration")
+                    + NO_DATABASE
+                    + ",dev.jarvis.spring.boot.JarvisHostAutoConfiguration")
             .run();
   }
 
@@ -126,6 +134,29 @@ class OrdersServiceWithJarvisTest {
         meters.find(JarvisHostMetrics.CALLS).tag("outcome", "accepted").counters().size() > 0);
     assertTrue(
         meters.find(JarvisHostMetrics.CALLS).tag("outcome", "refused").counters().size() > 0);
+    // The service's own HTTP metric sees Jarvis requests by route template, not as uri=UNKNOWN.
+    assertTrue(
+        meters
+                .find("http.server.requests")
+                .tag("uri", "/jarvis/workers/{worker_id}")
+                .timers()
+                .size()
+            > 0);
+    // Timed per operation and outcome, tagged with the route template, not uri=UNKNOWN.
+    assertTrue(
+        meters
+                .find(JarvisHostMetrics.REQUESTS)
+                .tag("operation", "registerWorker")
+                .tag("outcome", "accepted")
+                .tag("uri", "/jarvis/workers/{worker_id}")
+                .timers()
+                .size()
+            > 0,
+        () ->
+            meters.find(JarvisHostMetrics.REQUESTS).timers().stream()
+                .map(t -> t.getId().toString())
+                .toList()
+                .toString());
   }
 
   @ParameterizedTest(name = "{0} {1}")

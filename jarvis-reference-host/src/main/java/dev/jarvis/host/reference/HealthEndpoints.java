@@ -2,6 +2,7 @@ package dev.jarvis.host.reference;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.jarvis.host.StoreReadiness;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

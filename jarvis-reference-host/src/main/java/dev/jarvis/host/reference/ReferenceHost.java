@@ -2,6 +2,7 @@ package dev.jarvis.host.reference;
 
 import dev.jarvis.host.IdempotencyPurge;
 import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.StoreReadiness;
 import java.net.URI;
 import java.time.Duration;
 

@@ -5,6 +5,7 @@ import dev.jarvis.host.Credentials;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
+import dev.jarvis.host.StoreReadiness;
 import dev.jarvis.host.undertow.HttpLimits;
 import java.io.IOException;
 import java.net.InetAddress;

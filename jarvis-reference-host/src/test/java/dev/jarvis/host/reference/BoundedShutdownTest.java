@@ -77,7 +77,7 @@ class BoundedShutdownTest {
           Connection observer = DriverManager.getConnection(url)) {
         holder.setAutoCommit(false);
         try (PreparedStatement s =
-            holder.prepareStatement("SELECT id FROM work_session WHERE id = ? FOR UPDATE")) {
+            holder.prepareStatement("SELECT id FROM jarvis_work_session WHERE id = ? FOR UPDATE")) {
           s.setString(1, Payloads.WS);
           s.executeQuery().close();
         }

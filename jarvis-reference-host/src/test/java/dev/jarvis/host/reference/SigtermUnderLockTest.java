@@ -66,7 +66,7 @@ class SigtermUnderLockTest {
         ChainCursor at = client.cursor();
         holder.setAutoCommit(false);
         try (PreparedStatement s =
-            holder.prepareStatement("SELECT id FROM work_session WHERE id = ? FOR UPDATE")) {
+            holder.prepareStatement("SELECT id FROM jarvis_work_session WHERE id = ? FOR UPDATE")) {
           s.setString(1, Payloads.WS);
           s.executeQuery().close();
         }

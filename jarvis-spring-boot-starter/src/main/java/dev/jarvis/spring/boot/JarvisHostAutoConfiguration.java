@@ -1,7 +1,6 @@
 package dev.jarvis.spring.boot;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jarvis.core.JarvisJson;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.CommitHook;
 import dev.jarvis.host.Credentials;
@@ -10,44 +9,47 @@ import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.ProtocolListener;
-import dev.jarvis.host.jaxrs.JarvisHostFeature;
-import dev.jarvis.host.jaxrs.resources.ProtocolResource;
+import dev.jarvis.host.StoreReadiness;
+import dev.jarvis.host.servlet.JarvisServlet;
 import dev.jarvis.store.jdbc.JdbcHostStores;
 import dev.jarvis.store.jdbc.StoreSpec;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.jarvis.store.jdbc.StoreTimeouts;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
-import org.glassfish.jersey.jackson.JacksonFeature;
-import org.glassfish.jersey.server.ResourceConfig;
-import org.glassfish.jersey.servlet.ServletContainer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.Resource;
 
 /**
- * A Jarvis host inside a Spring Boot servlet application, from {@code jarvis.host.*}: the binding
- * on Jersey in a servlet of its own at {@code jarvis.host.path}, so the service's own endpoints
- * (Spring MVC, or a Jersey application of its own) keep their errors, headers and JSON mapping.
- * Every bean backs off when the service defines its own.
+ * A Jarvis host inside a Spring Boot servlet application, from {@code jarvis.host.*}: the host kit
+ * as a servlet of its own ({@link JarvisServlet}, no JAX-RS runtime) at {@code jarvis.host.path},
+ * so the service's own endpoints (Spring MVC, or a Jersey application of its own) keep their
+ * errors, headers and JSON mapping. Every bean backs off when the service defines its own; {@code
+ * jarvis.host.enabled=false} turns all of it off.
  */
 @AutoConfiguration
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@ConditionalOnClass({ProtocolHost.class, ServletContainer.class})
+@ConditionalOnClass({ProtocolHost.class, JarvisServlet.class})
+@ConditionalOnBooleanProperty(name = "jarvis.host.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(JarvisHostProperties.class)
 public class JarvisHostAutoConfiguration {
 
-  private static final System.Logger LOG = System.getLogger("dev.jarvis.spring.boot");
+  private static final Logger LOG = LoggerFactory.getLogger("dev.jarvis.spring.boot");
 
   /** Logged when the host runs with one token acting as anyone. */
   static final String DEMO_MODE_NOTICE =
@@ -57,49 +59,98 @@ public class JarvisHostAutoConfiguration {
   /** The host's credentials: the credentials file, or the demo token (announced). */
   @Bean
   @ConditionalOnMissingBean
-  public HostAuth jarvisHostAuth(JarvisHostProperties properties) throws IOException {
-    boolean hasFile =
-        properties.getCredentialsFile() != null
-            && !properties.getCredentialsFile().toString().isEmpty();
+  public HostAuth jarvisHostAuth(JarvisHostProperties properties) {
+    Resource file = properties.getCredentialsFile();
     boolean hasToken = properties.getDemoToken() != null && !properties.getDemoToken().isBlank();
-    if (hasFile) {
+    if (file != null) {
       if (hasToken) {
         throw new IllegalStateException(
             "set jarvis.host.credentials-file or jarvis.host.demo-token, not both");
       }
-      return Credentials.fromJson(properties.getCredentialsFile());
+      return JarvisHostFiles.credentials(file);
     }
     if (hasToken) {
-      LOG.log(System.Logger.Level.WARNING, DEMO_MODE_NOTICE);
+      LOG.warn(DEMO_MODE_NOTICE);
       return HostAuth.bearer(properties.getDemoToken());
     }
-    throw new IllegalStateException(
-        "a Jarvis host needs jarvis.host.credentials-file (or jarvis.host.demo-token for a demo)");
+    throw new JarvisHostFileException(
+        "jarvis.host.credentials-file",
+        "(not set)",
+        "a Jarvis host needs credentials",
+        "set jarvis.host.credentials-file (or jarvis.host.demo-token for a demo)",
+        null);
   }
 
-  /** Where the host keeps its state; closed after the web server stopped. */
+  /**
+   * Where the host keeps its state; closed after the web server stopped. Opened after the service's
+   * own database initialisation (its Flyway or Liquibase, Boot's SQL scripts), in a schema of its
+   * own on the service's DataSource; with {@code jarvis.host.store.fail-fast=false} the service
+   * starts even when it cannot be reached, and the store opens once it can.
+   */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
+  @DependsOnDatabaseInitialization
   public HostStores jarvisHostStores(
       JarvisHostProperties properties, ObjectProvider<DataSource> dataSource) {
-    return switch (properties.getStore().getKind()) {
-      case MEMORY -> HostStores.inMemory();
-      case EMBEDDED ->
-          StoreSpec.embedded(properties.getStore().getDataDir()).open(Optional.empty());
-      case DATASOURCE ->
-          JdbcHostStores.on(
-              Optional.ofNullable(dataSource.getIfUnique())
-                  .orElseThrow(
-                      () ->
-                          new IllegalStateException(
-                              "jarvis.host.store.kind=datasource needs one DataSource bean")));
-    };
+    JarvisHostProperties.Store store = properties.getStore();
+    StoreTimeouts timeouts = StoreTimeouts.defaults().withPoolWait(store.getTimeout());
+    Supplier<HostStores> opening =
+        switch (store.getKind()) {
+          case MEMORY -> HostStores::inMemory;
+          case EMBEDDED -> {
+            if (!org.springframework.util.ClassUtils.isPresent(
+                "org.sqlite.JDBC", JarvisHostAutoConfiguration.class.getClassLoader())) {
+              // The starter leaves SQLite out unless asked; say how to ask.
+              throw new IllegalStateException(
+                  "jarvis.host.store.kind=embedded needs org.xerial:sqlite-jdbc on the classpath:"
+                      + " add it as a dependency, or use kind=datasource or memory");
+            }
+            yield () -> StoreSpec.embedded(store.getDataDir()).open(Optional.empty(), timeouts);
+          }
+          case DATASOURCE -> {
+            DataSource service =
+                Optional.ofNullable(dataSource.getIfUnique())
+                    .orElseThrow(
+                        () ->
+                            new IllegalStateException(
+                                "jarvis.host.store.kind=datasource needs one DataSource bean"));
+            warnOfALongPoolWait(service, store.getTimeout());
+            yield () -> JdbcHostStores.on(service, store.getSchema(), timeouts);
+          }
+        };
+    return store.isFailFast() ? opening.get() : StoreOnceReachable.tryingNow(opening);
+  }
+
+  /**
+   * On the service's pool, the wait for a connection is the pool's: Boot's HikariCP waits 30 s by
+   * default, which every Jarvis call (and the service's own) would wait on a database that is down.
+   * Jarvis cannot change the service's pool; it says so once.
+   */
+  static void warnOfALongPoolWait(DataSource service, java.time.Duration bound) {
+    try {
+      if (service.isWrapperFor(com.zaxxer.hikari.HikariDataSource.class)) {
+        long wait = service.unwrap(com.zaxxer.hikari.HikariDataSource.class).getConnectionTimeout();
+        if (wait > bound.toMillis()) {
+          LOG.warn(
+              "the service's connection pool waits {} ms for a connection, longer than"
+                  + " jarvis.host.store.timeout ({} ms): a Jarvis call on a database that is down"
+                  + " waits that long before its 503; set"
+                  + " spring.datasource.hikari.connection-timeout={}",
+              wait,
+              bound.toMillis(),
+              bound.toMillis());
+        }
+      }
+    } catch (java.sql.SQLException | RuntimeException | LinkageError e) {
+      // Not HikariCP, or not reachable: nothing to say.
+    }
   }
 
   /**
    * The protocol host, with the service's {@link ProtocolListener} beans (all told), its {@link
-   * CommitHook} bean, {@link Clock} bean and {@link AgentActions} bean (which agent events are
-   * actions, the host's reserved event types, the AgentWorkers it knows), if it has them.
+   * CommitHook} bean, {@link Clock} bean, {@link AgentActions} bean (which agent events are
+   * actions, the host's reserved event types, the AgentWorkers it knows) and {@link JarvisTraceIds}
+   * bean (the service's tracer), if it has them.
    */
   @Bean
   @ConditionalOnMissingBean
@@ -110,7 +161,8 @@ public class JarvisHostAutoConfiguration {
       ObjectProvider<ProtocolListener> listeners,
       ObjectProvider<CommitHook> commitHook,
       ObjectProvider<Clock> clock,
-      ObjectProvider<AgentActions> agentActions) {
+      ObjectProvider<AgentActions> agentActions,
+      ObjectProvider<JarvisTraceIds> traceIds) {
     HostConfig.Builder config =
         HostConfig.builder(auth)
             .adminActorId(properties.getAdminActor())
@@ -121,11 +173,49 @@ public class JarvisHostAutoConfiguration {
     commitHook.ifAvailable(config::commitHook);
     clock.ifAvailable(config::clock);
     agentActions.ifAvailable(config::agentActions);
+    traceIds.ifAvailable(config::traceIds);
     ProtocolHost host = new ProtocolHost(config.build());
-    for (Path policy : properties.getPolicies()) {
-      host.seedPolicy(read(policy));
+    for (Resource policy : properties.getPolicies()) {
+      JsonNode json = JarvisHostFiles.policy(policy);
+      try {
+        host.seedPolicy(json);
+      } catch (IllegalArgumentException e) {
+        throw new JarvisHostFileException(
+            "jarvis.host.policies",
+            JarvisHostFiles.resolve(policy).getDescription(),
+            e.getMessage(),
+            "fix the Policy record (the spec's Policy schema)",
+            e);
+      }
     }
+    LOG.info(startUpLine(properties, auth));
     return host;
+  }
+
+  /** What the service's log says once the host is built: where, which store, how many keys. */
+  static String startUpLine(JarvisHostProperties properties, HostAuth auth) {
+    JarvisHostProperties.Store store = properties.getStore();
+    String where =
+        switch (store.getKind()) {
+          case MEMORY -> "memory (lost on exit)";
+          case EMBEDDED -> "embedded SQLite in " + store.getDataDir().toAbsolutePath();
+          case DATASOURCE -> "the service's DataSource, schema " + store.getSchema();
+        };
+    String credentials =
+        auth instanceof Credentials held
+            ? held.size() + " credential" + (held.size() == 1 ? "" : "s")
+            : properties.getDemoToken() != null ? "the demo token" : "the service's HostAuth";
+    return "Jarvis host at "
+        + properties.getPath()
+        + ": store "
+        + where
+        + (store.isFailFast() ? "" : " (fail-fast off)")
+        + ", "
+        + credentials
+        + ", "
+        + properties.getPolicies().size()
+        + " Polic"
+        + (properties.getPolicies().size() == 1 ? "y" : "ies");
   }
 
   /** Idempotency records past their retention deleted on a schedule (see the class). */
@@ -137,30 +227,40 @@ public class JarvisHostAutoConfiguration {
         host, properties.getIdempotencyPurgeInterval(), dev.jarvis.host.IdempotencyPurge::every);
   }
 
-  private static JsonNode read(Path policy) {
-    try {
-      return JarvisJson.mapper().readTree(Files.readAllBytes(policy));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the Policy file " + policy, e);
-    }
+  /** Each request to the Jarvis servlet logged in one line and timed (see the class). */
+  @Bean
+  @ConditionalOnMissingBean
+  public JarvisRequestObserver jarvisRequestObserver(
+      JarvisHostProperties properties, ObjectProvider<JarvisRequest.Listener> listeners) {
+    return new JarvisRequestObserver(
+        properties.getPath(),
+        properties.isLogRequests(),
+        listeners.orderedStream().toList(),
+        System::nanoTime);
+  }
+
+  /** The observer as a filter on the Jarvis servlet only. */
+  @Bean
+  @ConditionalOnMissingBean(name = "jarvisRequestObserverFilter")
+  public FilterRegistrationBean<JarvisRequestObserver> jarvisRequestObserverFilter(
+      JarvisRequestObserver observer) {
+    FilterRegistrationBean<JarvisRequestObserver> filter = new FilterRegistrationBean<>(observer);
+    filter.setName("jarvisRequestObserver");
+    filter.addServletNames("jarvis");
+    return filter;
   }
 
   /**
-   * The binding in a Jersey servlet of its own at {@code jarvis.host.path}: an application that is
-   * nothing but the Jarvis host ({@code owningTheApplication}), so every request under the path is
-   * answered with protocol errors and headers, and nothing outside it is touched.
+   * The host kit as a servlet of its own at {@code jarvis.host.path}: every request under the path
+   * is answered by the host kit ({@code ProtocolHost.answer}), with protocol errors and headers,
+   * and nothing outside it is touched.
    */
   @Bean
   @ConditionalOnMissingBean(name = "jarvisServlet")
-  public ServletRegistrationBean<ServletContainer> jarvisServlet(
+  public ServletRegistrationBean<JarvisServlet> jarvisServlet(
       JarvisHostProperties properties, ProtocolHost host) {
-    ResourceConfig app =
-        new ResourceConfig()
-            .register(JacksonFeature.withoutExceptionMappers())
-            .register(JarvisHostFeature.owningTheApplication(host));
-    ProtocolResource.all().forEach(app::register);
-    ServletRegistrationBean<ServletContainer> servlet =
-        new ServletRegistrationBean<>(new ServletContainer(app), mapping(properties.getPath()));
+    ServletRegistrationBean<JarvisServlet> servlet =
+        new ServletRegistrationBean<>(new JarvisServlet(host), mapping(properties.getPath()));
     servlet.setName("jarvis");
     servlet.setLoadOnStartup(1);
     return servlet;
@@ -191,7 +291,7 @@ public class JarvisHostAutoConfiguration {
         try {
           call.accept(listener);
         } catch (RuntimeException e) {
-          LOG.log(System.Logger.Level.WARNING, "a ProtocolListener failed", e);
+          LOG.warn("a ProtocolListener failed", e);
         }
       }
     }
@@ -222,14 +322,16 @@ public class JarvisHostAutoConfiguration {
     }
   }
 
-  /** The host's health: up while its store answers. */
+  /** The host's health: up while its store answers, checked in the background. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
   static class Health {
     @Bean
     @ConditionalOnMissingBean(name = "jarvisHostHealthIndicator")
-    JarvisHostHealthIndicator jarvisHostHealthIndicator(HostStores stores) {
-      return new JarvisHostHealthIndicator(stores);
+    JarvisHostHealthIndicator jarvisHostHealthIndicator(
+        JarvisHostProperties properties, HostStores stores) {
+      return new JarvisHostHealthIndicator(
+          stores, StoreReadiness.DEFAULT_INTERVAL, properties.getStore().getTimeout());
     }
   }
 

@@ -8,13 +8,19 @@ import org.springframework.beans.factory.ObjectProvider;
 
 /**
  * Counts calls as {@code jarvis.host.calls}, tagged {@code outcome} (accepted, replayed, refused,
- * failed), {@code operation} and {@code error_id} ("none" where there is none). The registry is
- * looked up at the first call, so the counters land in whichever registry the service ends up with.
+ * failed), {@code operation} and {@code error_id} ("none" where there is none), and times each
+ * request to the Jarvis servlet as {@code jarvis.host.requests}, tagged the same and {@code uri}
+ * (the operation's route template below the mount path, as {@code http.server.requests} tags a
+ * controller's). The registry is looked up at the first call, so the meters land in whichever
+ * registry the service ends up with.
  */
-public final class JarvisHostMetrics implements ProtocolListener {
+public final class JarvisHostMetrics implements ProtocolListener, JarvisRequest.Listener {
 
   /** The counter's name. */
   public static final String CALLS = "jarvis.host.calls";
+
+  /** The timer's name. */
+  public static final String REQUESTS = "jarvis.host.requests";
 
   private final ObjectProvider<MeterRegistry> registry;
 
@@ -28,6 +34,25 @@ public final class JarvisHostMetrics implements ProtocolListener {
       meters
           .counter(CALLS, "outcome", outcome, "operation", operation, "error_id", errorId)
           .increment();
+    }
+  }
+
+  @Override
+  public void observed(JarvisRequest request) {
+    MeterRegistry meters = registry.getIfAvailable();
+    if (meters != null) {
+      meters
+          .timer(
+              REQUESTS,
+              "operation",
+              request.operation(),
+              "outcome",
+              request.outcome(),
+              "error_id",
+              request.errorId(),
+              "uri",
+              request.route())
+          .record(request.took());
     }
   }
 

@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.core.io.FileSystemResource;
+import org.springframework.core.io.Resource;
 
 /**
  * The {@code jarvis.host.*} properties. Credentials come from a file of token hashes ({@code
@@ -15,20 +17,39 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties(prefix = "jarvis.host")
 public class JarvisHostProperties {
 
-  /** Where the Jarvis servlet is mounted; the protocol's paths are below it. */
+  /**
+   * Whether Jarvis runs in this service at all: false leaves no servlet, store, health component,
+   * purge thread or metrics behind.
+   */
+  private boolean enabled = true;
+
+  /**
+   * Where the Jarvis servlet is mounted; the protocol's paths are below it. The root is refused: it
+   * would take the service's own paths.
+   */
   private String path = "/jarvis";
 
-  /** A JSON credentials file binding SHA-256 token hashes to Actors (see docs/host.md). */
-  private Path credentialsFile;
+  /**
+   * The JSON credentials file binding SHA-256 token hashes to Actors (see docs/host.md): {@code
+   * classpath:}, file: or a plain file path (relative to the working directory). Required unless
+   * demo-token.
+   */
+  private Resource credentialsFile;
 
-  /** Demo mode only: one bearer token that may act as any Actor and administer. */
+  /**
+   * Demo mode only: one bearer token that may act as any Actor and administer, announced with a
+   * warning at start-up; never with credentials-file.
+   */
   private String demoToken;
 
   /** The Actor that registers Workers and Actors. */
   private String adminActor = HostConfig.DEFAULT_ADMIN_ACTOR_ID;
 
-  /** Policy files, one JSON Policy record each, validated at start-up. */
-  private List<Path> policies = new ArrayList<>();
+  /**
+   * Policy files, one JSON Policy record each (classpath:, file: or a plain file path), validated
+   * at start-up.
+   */
+  private List<Resource> policies = new ArrayList<>();
 
   /** How far Jarvis-Request-Timestamp may be from the host clock. */
   private Duration timestampTolerance = Duration.ofSeconds(300);
@@ -38,6 +59,13 @@ public class JarvisHostProperties {
 
   /** How often idempotency records past their retention are deleted. */
   private Duration idempotencyPurgeInterval = Duration.ofMinutes(5);
+
+  /**
+   * Whether each Jarvis request is logged, one line at INFO on logger dev.jarvis.host.requests
+   * (method, path, status, Actor, operation, outcome, error_id, trace id; never credentials or
+   * bodies).
+   */
+  private boolean logRequests = true;
 
   private final Store store = new Store();
 
@@ -49,6 +77,27 @@ public class JarvisHostProperties {
 
     /** The embedded store's directory. */
     private Path dataDir = Path.of("jarvis-host-data");
+
+    /**
+     * The datasource store's schema in the service's database, created if missing: Jarvis's tables
+     * (jarvis_*) and its Flyway history (jarvis_schema_history) live there, apart from the
+     * service's own tables and Flyway history.
+     */
+    private String schema = "jarvis";
+
+    /**
+     * Whether the service fails to start when the store cannot be reached at start-up. With false
+     * it starts, Jarvis answers 503 (retry with the same Idempotency-Key) and health DOWN until the
+     * store answers, then opens and migrates it and turns UP, without a restart.
+     */
+    private boolean failFast = true;
+
+    /**
+     * How long the health check waits for the store before it reports DOWN, and how long a request
+     * waits for a connection of Jarvis's own pool (embedded store); on the datasource store the
+     * wait for a connection is the service pool's (spring.datasource.hikari.connection-timeout).
+     */
+    private Duration timeout = Duration.ofSeconds(2);
 
     public StoreKind getKind() {
       return kind;
@@ -65,16 +114,48 @@ public class JarvisHostProperties {
     public void setDataDir(Path dataDir) {
       this.dataDir = dataDir;
     }
+
+    public String getSchema() {
+      return schema;
+    }
+
+    public void setSchema(String schema) {
+      this.schema = schema;
+    }
+
+    public boolean isFailFast() {
+      return failFast;
+    }
+
+    public void setFailFast(boolean failFast) {
+      this.failFast = failFast;
+    }
+
+    public Duration getTimeout() {
+      return timeout;
+    }
+
+    public void setTimeout(Duration timeout) {
+      this.timeout = timeout;
+    }
   }
 
   /** The kinds of store. */
   public enum StoreKind {
     /** In memory: lost on exit; for tests and demos. */
     MEMORY,
-    /** SQLite in {@code data-dir}: one instance, kept across restarts. */
+    /** SQLite in data-dir: one instance, kept across restarts. */
     EMBEDDED,
-    /** The service's PostgreSQL {@code DataSource}: several instances on one database. */
+    /** The service's PostgreSQL DataSource: several instances on one database. */
     DATASOURCE
+  }
+
+  public boolean isEnabled() {
+    return enabled;
+  }
+
+  public void setEnabled(boolean enabled) {
+    this.enabled = enabled;
   }
 
   public String getPath() {
@@ -85,12 +166,23 @@ public class JarvisHostProperties {
     this.path = path;
   }
 
-  public Path getCredentialsFile() {
+  public Resource getCredentialsFile() {
     return credentialsFile;
   }
 
-  public void setCredentialsFile(Path credentialsFile) {
+  public void setCredentialsFile(Resource credentialsFile) {
     this.credentialsFile = credentialsFile;
+  }
+
+  /**
+   * The credentials file as a path.
+   *
+   * @deprecated since #27 the property is a {@link Resource}; use {@link
+   *     #setCredentialsFile(Resource)} (a path still binds from properties as before).
+   */
+  @Deprecated
+  public void setCredentialsFile(Path credentialsFile) {
+    this.credentialsFile = credentialsFile == null ? null : new FileSystemResource(credentialsFile);
   }
 
   public String getDemoToken() {
@@ -109,11 +201,11 @@ public class JarvisHostProperties {
     this.adminActor = adminActor;
   }
 
-  public List<Path> getPolicies() {
+  public List<Resource> getPolicies() {
     return policies;
   }
 
-  public void setPolicies(List<Path> policies) {
+  public void setPolicies(List<Resource> policies) {
     this.policies = policies;
   }
 
@@ -139,6 +231,14 @@ public class JarvisHostProperties {
 
   public void setIdempotencyPurgeInterval(Duration idempotencyPurgeInterval) {
     this.idempotencyPurgeInterval = idempotencyPurgeInterval;
+  }
+
+  public boolean isLogRequests() {
+    return logRequests;
+  }
+
+  public void setLogRequests(boolean logRequests) {
+    this.logRequests = logRequests;
   }
 
   public Store getStore() {

@@ -45,11 +45,12 @@ import org.flywaydb.core.Flyway;
  *       notBefore}: no row means a live record holds the key (PostgreSQL waits for a concurrent
  *       claimer's transaction to end first, so the loser reads the winner's committed record);
  *   <li>the chain write: genesis {@code INSERT ... ON CONFLICT DO NOTHING}; append and seal {@code
- *       UPDATE work_session ... WHERE id = ? AND revision = ? AND last_event_hash = ? AND NOT
- *       sealed}, whose update count decides;
+ *       UPDATE jarvis_work_session ... WHERE id = ? AND revision = ? AND last_event_hash = ? AND
+ *       NOT sealed}, whose update count decides;
  *   <li>records: upserts, create-only ones {@code ON CONFLICT DO NOTHING} with their count; each
- *       record of a WorkSession first takes its host-wide id, {@code INSERT INTO host_wide_id ...
- *       ON CONFLICT DO NOTHING}, and an id another WorkSession holds is a conflict;
+ *       record of a WorkSession first takes its host-wide id, {@code INSERT INTO
+ *       jarvis_host_wide_id ... ON CONFLICT DO NOTHING}, and an id another WorkSession holds is a
+ *       conflict;
  *   <li>the mutation's step ({@code CommitHook}, for an outbox), given this transaction's {@code
  *       Connection} as the {@link UnitOfWork}'s resource.
  * </ol>
@@ -72,28 +73,100 @@ public final class JdbcHostStores implements StoreBackend {
 
   private final DataSource pool;
   private final Dialect dialect;
+  private final Tables tables;
+  // On a DataSource of the application's, whose connections carry none of the store's session
+  // settings: the statement and lock bounds each unit and read sets for itself. Empty on the
+  // store's own pool, which sets them once per connection.
+  private final Optional<StoreTimeouts> ownBounds;
   // Closes the pool this object opened; a DataSource it was given belongs to whoever gave it.
   private final Runnable closer;
   // Set when a unit failed for want of space or a writable file, cleared by the next unit that
   // ends: while set, readiness probes with a write (see ready()).
   private volatile boolean cannotWrite;
 
-  private JdbcHostStores(DataSource pool, Dialect dialect, Runnable closer) {
+  private JdbcHostStores(
+      DataSource pool,
+      Dialect dialect,
+      Tables tables,
+      Optional<StoreTimeouts> ownBounds,
+      Runnable closer) {
     this.pool = pool;
     this.dialect = dialect;
+    this.tables = tables;
+    this.ownBounds = ownBounds;
     this.closer = closer;
   }
 
   /**
-   * The store on a PostgreSQL {@code DataSource} the application already has (Spring Boot's, for
-   * instance), migrated to this version; {@link #close()} leaves the {@code DataSource} open for
-   * its owner. SQLite needs the connection settings {@link #open} gives its own pool: use {@link
-   * StoreSpec#embedded} for it.
+   * The store's table names, qualified by its schema when it has one of its own, so that its
+   * statements never depend on a connection's {@code search_path} (a {@code DataSource} of the
+   * application's keeps the application's).
+   */
+  private record Tables(
+      String workSession,
+      String event,
+      String citation,
+      String record,
+      String idempotency,
+      String hostWideId) {
+
+    static Tables in(Optional<String> schema) {
+      String prefix =
+          schema.map(name -> "\"" + JdbcStoreSettings.checkSchema(name) + "\".").orElse("");
+      return new Tables(
+          prefix + "jarvis_work_session",
+          prefix + "jarvis_event",
+          prefix + "jarvis_event_citation",
+          prefix + "jarvis_protocol_record",
+          prefix + "jarvis_idempotency_record",
+          prefix + "jarvis_host_wide_id");
+    }
+  }
+
+  /** Jarvis's Flyway history table, in the store's schema. */
+  public static final String HISTORY_TABLE = "jarvis_schema_history";
+
+  /**
+   * The store on a PostgreSQL {@code DataSource} the application already has, in the connection's
+   * default schema (as before schemas of its own): prefer {@link #on(DataSource, String)}.
    *
    * @throws JdbcStoreException if the database cannot be reached or migrated
    * @throws IllegalArgumentException if the database is not PostgreSQL
    */
   public static JdbcHostStores on(DataSource dataSource) {
+    return on(dataSource, Optional.empty(), StoreTimeouts.defaults());
+  }
+
+  /**
+   * The store on a PostgreSQL {@code DataSource} the application already has (Spring Boot's, for
+   * instance), in a schema of its own ({@code jarvis}, say), created if missing, and migrated to
+   * this version there, with its Flyway history ({@value #HISTORY_TABLE}) in that schema too: the
+   * application's tables and its own Flyway history are never touched, and its connections' {@code
+   * search_path} stays its own. {@link #close()} leaves the {@code DataSource} open for its owner.
+   * Units and reads are bound by the {@link StoreTimeouts#defaults() default} statement and lock
+   * timeouts; the wait for a connection is the pool's own (HikariCP's {@code connectionTimeout}),
+   * which only its owner can set. SQLite needs the connection settings {@link #open} gives its own
+   * pool: use {@link StoreSpec#embedded} for it.
+   *
+   * @throws JdbcStoreException if the database cannot be reached or migrated
+   * @throws IllegalArgumentException if the database is not PostgreSQL, or the schema is not a
+   *     plain identifier
+   */
+  public static JdbcHostStores on(DataSource dataSource, String schema) {
+    return on(dataSource, Optional.of(schema), StoreTimeouts.defaults());
+  }
+
+  /**
+   * As {@link #on(DataSource, String)}, with these statement and lock timeouts (their pool wait is
+   * the {@code DataSource}'s own and is not used).
+   */
+  public static JdbcHostStores on(DataSource dataSource, String schema, StoreTimeouts timeouts) {
+    return on(dataSource, Optional.of(schema), timeouts);
+  }
+
+  private static JdbcHostStores on(
+      DataSource dataSource, Optional<String> schema, StoreTimeouts timeouts) {
+    Tables tables = Tables.in(schema);
     String url;
     try (Connection c = dataSource.getConnection()) {
       url = c.getMetaData().getURL();
@@ -105,16 +178,20 @@ public final class JdbcHostStores implements StoreBackend {
             .filter(d -> d == Dialect.POSTGRESQL)
             .orElseThrow(() -> new IllegalArgumentException("a DataSource store needs PostgreSQL"));
     try {
-      Flyway.configure()
-          .dataSource(dataSource)
-          .locations(dialect.migrations())
-          .table("jarvis_schema_history")
-          .load()
-          .migrate();
+      var flyway =
+          Flyway.configure()
+              .dataSource(dataSource)
+              .locations(dialect.migrations())
+              .table(HISTORY_TABLE);
+      schema.ifPresent(flyway::schemas);
+      flyway.load().migrate();
     } catch (RuntimeException e) {
-      throw new JdbcStoreException("cannot migrate the DataSource's database", e);
+      throw new JdbcStoreException(
+          "cannot migrate the DataSource's database"
+              + schema.map(name -> " (schema " + name + ")").orElse(""),
+          e);
     }
-    return new JdbcHostStores(dataSource, dialect, () -> {});
+    return new JdbcHostStores(dataSource, dialect, tables, Optional.of(timeouts), () -> {});
   }
 
   /**
@@ -189,14 +266,15 @@ public final class JdbcHostStores implements StoreBackend {
           Flyway.configure()
               .dataSource(migrating)
               .locations(dialect.migrations())
-              .table("jarvis_schema_history");
+              .table(HISTORY_TABLE);
       settings.schema().ifPresent(flyway::schemas);
       flyway.load().migrate();
     } catch (RuntimeException e) {
       pool.close();
       throw new JdbcStoreException("cannot migrate " + settings.redactedUrl(), e);
     }
-    return new JdbcHostStores(pool, dialect, pool::close);
+    return new JdbcHostStores(
+        pool, dialect, Tables.in(settings.schema()), Optional.empty(), pool::close);
   }
 
   /** The failure a caller sees: a store fault when the database may recover, else a defect. */
@@ -232,7 +310,7 @@ public final class JdbcHostStores implements StoreBackend {
     }
     try {
       // A unit of its own, so that a probe on a broken connection is evicted like any unit.
-      return commit(Mutation.records(List.of()).within(JdbcHostStores::probeWrite)).outcome()
+      return commit(Mutation.records(List.of()).within(this::probeWrite)).outcome()
           == CommitResult.Outcome.COMMITTED;
     } catch (RuntimeException e) {
       return false;
@@ -240,11 +318,13 @@ public final class JdbcHostStores implements StoreBackend {
   }
 
   /** Writes a page's worth into the idempotency table and deletes it, in the probe's unit. */
-  private static void probeWrite(UnitOfWork unit) throws SQLException {
+  private void probeWrite(UnitOfWork unit) throws SQLException {
     Connection c = unit.resource(Connection.class).orElseThrow();
     try (PreparedStatement s =
         c.prepareStatement(
-            "INSERT INTO idempotency_record (actor_id, operation_id, protocol_version,"
+            "INSERT INTO "
+                + tables.idempotency()
+                + " (actor_id, operation_id, protocol_version,"
                 + " idempotency_key, fingerprint, status, headers, body, stored_at_micros)"
                 + " VALUES ('', 'readiness-probe', '', '', '', 0, '{}', ?, 0)"
                 + " ON CONFLICT (actor_id, operation_id, protocol_version, idempotency_key)"
@@ -254,7 +334,9 @@ public final class JdbcHostStores implements StoreBackend {
     }
     try (PreparedStatement s =
         c.prepareStatement(
-            "DELETE FROM idempotency_record WHERE actor_id = '' AND operation_id ="
+            "DELETE FROM "
+                + tables.idempotency()
+                + " WHERE actor_id = '' AND operation_id ="
                 + " 'readiness-probe'")) {
       s.executeUpdate();
     }
@@ -343,6 +425,7 @@ public final class JdbcHostStores implements StoreBackend {
     try {
       c.setAutoCommit(false);
       try {
+        bound(c);
         write(c, mutation);
       } catch (Stop stop) {
         c.rollback();
@@ -426,6 +509,34 @@ public final class JdbcHostStores implements StoreBackend {
     }
   }
 
+  /**
+   * On an application's {@code DataSource}: this transaction's statement and lock timeouts ({@code
+   * SET LOCAL}, gone at its end, so the application's connections keep their own settings).
+   */
+  private void bound(Connection c) throws SQLException {
+    if (ownBounds.isPresent()) {
+      try (java.sql.Statement s = c.createStatement()) {
+        s.execute(
+            "SET LOCAL statement_timeout = "
+                + ownBounds.get().statementTimeout().toMillis()
+                + "; SET LOCAL lock_timeout = "
+                + ownBounds.get().lockTimeout().toMillis());
+      }
+    }
+  }
+
+  /**
+   * On an application's {@code DataSource}: a read outside a transaction is bound by the driver's
+   * query timeout (whole seconds, rounded up), since {@code SET LOCAL} needs a transaction.
+   */
+  private void bound(PreparedStatement s) throws SQLException {
+    if (ownBounds.isPresent()) {
+      long millis =
+          ownBounds.get().statementTimeout().toMillis() + ownBounds.get().lockTimeout().toMillis();
+      s.setQueryTimeout((int) Math.max(1, (millis + 999) / 1000));
+    }
+  }
+
   private void write(Connection c, Mutation mutation) throws SQLException, Stop {
     if (mutation.claim().isPresent()) {
       claim(c, mutation.claim().get());
@@ -447,17 +558,19 @@ public final class JdbcHostStores implements StoreBackend {
     }
   }
 
-  private static void claim(Connection c, IdempotencyClaim claim) throws SQLException, Stop {
+  private void claim(Connection c, IdempotencyClaim claim) throws SQLException, Stop {
     try (PreparedStatement s =
         c.prepareStatement(
-            "INSERT INTO idempotency_record (actor_id, operation_id, protocol_version,"
+            "INSERT INTO "
+                + tables.idempotency()
+                + " (actor_id, operation_id, protocol_version,"
                 + " idempotency_key, fingerprint, status, headers, body, stored_at_micros)"
                 + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 + " ON CONFLICT (actor_id, operation_id, protocol_version, idempotency_key)"
                 + " DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,"
                 + " headers = excluded.headers, body = excluded.body,"
                 + " stored_at_micros = excluded.stored_at_micros"
-                + " WHERE idempotency_record.stored_at_micros < ?")) {
+                + " WHERE jarvis_idempotency_record.stored_at_micros < ?")) {
       scope(s, claim.scope());
       Entry entry = claim.entry();
       s.setString(5, entry.fingerprint());
@@ -472,12 +585,14 @@ public final class JdbcHostStores implements StoreBackend {
     }
   }
 
-  private static void chain(Connection c, ChainWrite write) throws SQLException, Stop {
+  private void chain(Connection c, ChainWrite write) throws SQLException, Stop {
     if (write instanceof ChainWrite.Genesis genesis) {
       StoredSession session = genesis.session();
       try (PreparedStatement s =
           c.prepareStatement(
-              "INSERT INTO work_session (id, revision, last_event_hash, sealed, snapshot)"
+              "INSERT INTO "
+                  + tables.workSession()
+                  + " (id, revision, last_event_hash, sealed, snapshot)"
                   + " VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
         s.setString(1, session.id());
         s.setLong(2, session.cursor().revision());
@@ -491,7 +606,9 @@ public final class JdbcHostStores implements StoreBackend {
       ChainCursor next = append.updated().cursor();
       try (PreparedStatement s =
           c.prepareStatement(
-              "UPDATE work_session SET revision = ?, last_event_hash = ?, snapshot = ?"
+              "UPDATE "
+                  + tables.workSession()
+                  + " SET revision = ?, last_event_hash = ?, snapshot = ?"
                   + " WHERE id = ? AND revision = ? AND last_event_hash = ? AND NOT sealed")) {
         s.setLong(1, next.revision());
         s.setString(2, next.lastEventHash());
@@ -504,7 +621,9 @@ public final class JdbcHostStores implements StoreBackend {
       ChainWrite.Seal seal = (ChainWrite.Seal) write;
       try (PreparedStatement s =
           c.prepareStatement(
-              "UPDATE work_session SET sealed = ?"
+              "UPDATE "
+                  + tables.workSession()
+                  + " SET sealed = ?"
                   + " WHERE id = ? AND revision = ? AND last_event_hash = ? AND NOT sealed")) {
         s.setBoolean(1, true);
         cursor(s, 2, seal.workSessionId(), seal.expected());
@@ -513,12 +632,13 @@ public final class JdbcHostStores implements StoreBackend {
     }
   }
 
-  private static void event(Connection c, String workSessionId, JsonNode event)
-      throws SQLException {
+  private void event(Connection c, String workSessionId, JsonNode event) throws SQLException {
     long sequence = event.path("sequence").asLong();
     try (PreparedStatement s =
         c.prepareStatement(
-            "INSERT INTO jarvis_event (work_session_id, sequence, event_id, event)"
+            "INSERT INTO "
+                + tables.event()
+                + " (work_session_id, sequence, event_id, event)"
                 + " VALUES (?, ?, ?, ?)")) {
       s.setString(1, workSessionId);
       s.setLong(2, sequence);
@@ -533,7 +653,9 @@ public final class JdbcHostStores implements StoreBackend {
     }
     try (PreparedStatement s =
         c.prepareStatement(
-            "INSERT INTO event_citation (work_session_id, ref, sequence) VALUES (?, ?, ?)")) {
+            "INSERT INTO "
+                + tables.citation()
+                + " (work_session_id, ref, sequence) VALUES (?, ?, ?)")) {
       for (String ref : refs) {
         s.setString(1, workSessionId);
         s.setString(2, ref);
@@ -544,13 +666,15 @@ public final class JdbcHostStores implements StoreBackend {
     }
   }
 
-  private static void record(Connection c, RecordWrite write) throws SQLException, Stop {
+  private void record(Connection c, RecordWrite write) throws SQLException, Stop {
     StoredRecord record = write.record();
     if (record.workSessionId().isPresent()) {
       holdHostWide(c, record.kind(), record.id(), record.workSessionId().get());
     }
     String sql =
-        "INSERT INTO protocol_record (kind, work_session_id, id, status, recorded_revision,"
+        "INSERT INTO "
+            + tables.record()
+            + " (kind, work_session_id, id, status, recorded_revision,"
             + " recorded_event_hash, body) VALUES (?, ?, ?, ?, ?, ?, ?)"
             + " ON CONFLICT (kind, work_session_id, id) "
             + (write.createOnly()
@@ -591,11 +715,13 @@ public final class JdbcHostStores implements StoreBackend {
    * two WorkSessions exactly one commits. Most record writes are new records, one insert each; an
    * update of a record, or a conflict, reads who holds the id.
    */
-  private static void holdHostWide(Connection c, RecordKind kind, String id, String workSessionId)
+  private void holdHostWide(Connection c, RecordKind kind, String id, String workSessionId)
       throws SQLException, Stop {
     try (PreparedStatement s =
         c.prepareStatement(
-            "INSERT INTO host_wide_id (kind, id, work_session_id) VALUES (?, ?, ?)"
+            "INSERT INTO "
+                + tables.hostWideId()
+                + " (kind, id, work_session_id) VALUES (?, ?, ?)"
                 + " ON CONFLICT (kind, id) DO NOTHING")) {
       s.setString(1, kind.name());
       s.setString(2, id);
@@ -606,10 +732,14 @@ public final class JdbcHostStores implements StoreBackend {
     }
     try (PreparedStatement s =
         c.prepareStatement(
-            "SELECT 1 FROM host_wide_id WHERE kind = ? AND id = ? AND work_session_id = ?"
+            "SELECT 1 FROM "
+                + tables.hostWideId()
+                + " WHERE kind = ? AND id = ? AND work_session_id = ?"
                 + " UNION ALL"
                 // A WorkSession that recorded the id before V3 existed keeps its own record.
-                + " SELECT 1 FROM protocol_record WHERE kind = ? AND id = ? AND work_session_id = ?")) {
+                + " SELECT 1 FROM "
+                + tables.record()
+                + " WHERE kind = ? AND id = ? AND work_session_id = ?")) {
       for (int from : new int[] {1, 4}) {
         s.setString(from, kind.name());
         s.setString(from + 1, id);
@@ -650,6 +780,7 @@ public final class JdbcHostStores implements StoreBackend {
   private <T> List<T> query(String sql, Binder binder, Row<T> row) {
     try (Connection c = pool.getConnection();
         PreparedStatement s = c.prepareStatement(sql)) {
+      bound(s);
       binder.bind(s);
       List<T> out = new ArrayList<>();
       try (ResultSet r = s.executeQuery()) {
@@ -680,7 +811,7 @@ public final class JdbcHostStores implements StoreBackend {
   @Override
   public Optional<StoredSession> find(String workSessionId) {
     return one(
-        "SELECT snapshot, sealed FROM work_session WHERE id = ?",
+        "SELECT snapshot, sealed FROM " + tables.workSession() + " WHERE id = ?",
         s -> s.setString(1, workSessionId),
         r -> new StoredSession(JsonText.object(r.getString(1)), r.getBoolean(2)));
   }
@@ -700,8 +831,12 @@ public final class JdbcHostStores implements StoreBackend {
     List<SessionRow> rows =
         query(
             "SELECT w.snapshot, w.sealed, r.kind, r.work_session_id, r.id, r.recorded_revision,"
-                + " r.recorded_event_hash, r.body FROM work_session w"
-                + " LEFT JOIN protocol_record r ON r.work_session_id = w.id AND r.kind = ?"
+                + " r.recorded_event_hash, r.body FROM "
+                + tables.workSession()
+                + " w"
+                + " LEFT JOIN "
+                + tables.record()
+                + " r ON r.work_session_id = w.id AND r.kind = ?"
                 + " AND r.status IN ("
                 + marks
                 + ") WHERE w.id = ? ORDER BY r.write_order",
@@ -734,7 +869,7 @@ public final class JdbcHostStores implements StoreBackend {
   @Override
   public List<JsonNode> events(String workSessionId) {
     return query(
-        "SELECT event FROM jarvis_event WHERE work_session_id = ? ORDER BY sequence",
+        "SELECT event FROM " + tables.event() + " WHERE work_session_id = ? ORDER BY sequence",
         s -> s.setString(1, workSessionId),
         r -> JsonText.read(r.getString(1)));
   }
@@ -743,8 +878,9 @@ public final class JdbcHostStores implements StoreBackend {
   public List<JsonNode> events(String workSessionId, long afterSequence, int limit) {
     // A range on the primary key (work_session_id, sequence): one page costs the same at any depth.
     return query(
-        "SELECT event FROM jarvis_event WHERE work_session_id = ? AND sequence > ?"
-            + " ORDER BY sequence LIMIT ?",
+        "SELECT event FROM "
+            + tables.event()
+            + " WHERE work_session_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
         s -> {
           s.setString(1, workSessionId);
           s.setLong(2, afterSequence);
@@ -756,7 +892,9 @@ public final class JdbcHostStores implements StoreBackend {
   @Override
   public Optional<JsonNode> event(String workSessionId, String eventId) {
     return one(
-        "SELECT event FROM jarvis_event WHERE work_session_id = ? AND event_id = ?"
+        "SELECT event FROM "
+            + tables.event()
+            + " WHERE work_session_id = ? AND event_id = ?"
             + " ORDER BY sequence LIMIT 1",
         s -> {
           s.setString(1, workSessionId);
@@ -768,7 +906,7 @@ public final class JdbcHostStores implements StoreBackend {
   @Override
   public long countCiting(String workSessionId, String ref) {
     return one(
-            "SELECT count(*) FROM event_citation WHERE work_session_id = ? AND ref = ?",
+            "SELECT count(*) FROM " + tables.citation() + " WHERE work_session_id = ? AND ref = ?",
             s -> {
               s.setString(1, workSessionId);
               s.setString(2, ref);
@@ -785,7 +923,9 @@ public final class JdbcHostStores implements StoreBackend {
     List<String> wanted = List.copyOf(statuses);
     // Index work_session_by_creator (migration V4): its expressions, written as it has them.
     return one(
-            "SELECT count(*) FROM work_session WHERE "
+            "SELECT count(*) FROM "
+                + tables.workSession()
+                + " WHERE "
                 + json("snapshot", "created_by_actor_id")
                 + " = ? AND "
                 + json("snapshot", "status")
@@ -811,7 +951,7 @@ public final class JdbcHostStores implements StoreBackend {
     // Partial index protocol_record_request_by_target (migration V4): the kind is a literal so
     // that the planner sees the query is within the index's WHERE.
     return query(
-        RECORD_COLUMNS
+        recordColumns()
             + " WHERE kind = 'REQUEST' AND work_session_id <> '' AND "
             + json("body", "target_human_worker_id")
             + " = ? AND status IN ("
@@ -837,15 +977,17 @@ public final class JdbcHostStores implements StoreBackend {
     return String.join(", ", java.util.Collections.nCopies(count, "?"));
   }
 
-  private static final String RECORD_COLUMNS =
-      "SELECT kind, work_session_id, id, recorded_revision, recorded_event_hash, body"
-          + " FROM protocol_record";
+  /** The columns {@link #record(ResultSet)} reads, from the records table. */
+  private String recordColumns() {
+    return "SELECT kind, work_session_id, id, recorded_revision, recorded_event_hash, body FROM "
+        + tables.record();
+  }
 
   private static StoredRecord record(ResultSet r) throws SQLException {
     return record(r, 1);
   }
 
-  /** The record whose {@link #RECORD_COLUMNS} start at column {@code from}. */
+  /** The record whose {@link #recordColumns} start at column {@code from}. */
   private static StoredRecord record(ResultSet r, int from) throws SQLException {
     String workSessionId = r.getString(from + 1);
     long revision = r.getLong(from + 3);
@@ -869,7 +1011,7 @@ public final class JdbcHostStores implements StoreBackend {
   @Override
   public Optional<StoredRecord> find(RecordKind kind, String workSessionId, String id) {
     return one(
-        RECORD_COLUMNS + " WHERE kind = ? AND work_session_id = ? AND id = ?",
+        recordColumns() + " WHERE kind = ? AND work_session_id = ? AND id = ?",
         s -> {
           s.setString(1, kind.name());
           s.setString(2, workSessionId);
@@ -882,7 +1024,7 @@ public final class JdbcHostStores implements StoreBackend {
   public Optional<StoredRecord> findInAnyWorkSession(RecordKind kind, String id) {
     // Index protocol_record_by_kind_id (migration V2).
     return one(
-        RECORD_COLUMNS
+        recordColumns()
             + " WHERE kind = ? AND id = ? AND work_session_id <> '' ORDER BY write_order LIMIT 1",
         s -> {
           s.setString(1, kind.name());
@@ -894,7 +1036,7 @@ public final class JdbcHostStores implements StoreBackend {
   @Override
   public List<StoredRecord> inSession(RecordKind kind, String workSessionId) {
     return query(
-        RECORD_COLUMNS + " WHERE work_session_id = ? AND kind = ? ORDER BY write_order",
+        recordColumns() + " WHERE work_session_id = ? AND kind = ? ORDER BY write_order",
         s -> {
           s.setString(1, workSessionId);
           s.setString(2, kind.name());
@@ -910,7 +1052,7 @@ public final class JdbcHostStores implements StoreBackend {
     List<String> wanted = List.copyOf(statuses);
     String marks = String.join(", ", java.util.Collections.nCopies(wanted.size(), "?"));
     return query(
-        RECORD_COLUMNS
+        recordColumns()
             + " WHERE work_session_id = ? AND kind = ? AND status IN ("
             + marks
             + ") ORDER BY write_order",
@@ -933,11 +1075,11 @@ public final class JdbcHostStores implements StoreBackend {
     }
   }
 
-  private static Optional<Entry> entry(Connection c, Scope scope, Instant notBefore)
-      throws SQLException {
+  private Optional<Entry> entry(Connection c, Scope scope, Instant notBefore) throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
-            "SELECT fingerprint, status, headers, body, stored_at_micros FROM idempotency_record"
+            "SELECT fingerprint, status, headers, body, stored_at_micros FROM "
+                + tables.idempotency()
                 + " WHERE actor_id = ? AND operation_id = ? AND protocol_version = ?"
                 + " AND idempotency_key = ? AND stored_at_micros >= ?")) {
       scope(s, scope);
@@ -958,10 +1100,13 @@ public final class JdbcHostStores implements StoreBackend {
   @Override
   public int deleteExpired(Instant notBefore, int limit) {
     String sql =
-        "DELETE FROM idempotency_record"
+        "DELETE FROM "
+            + tables.idempotency()
             + " WHERE (actor_id, operation_id, protocol_version, idempotency_key) IN ("
             + " SELECT actor_id, operation_id, protocol_version, idempotency_key"
-            + " FROM idempotency_record WHERE stored_at_micros < ?"
+            + " FROM "
+            + tables.idempotency()
+            + " WHERE stored_at_micros < ?"
             + " ORDER BY stored_at_micros LIMIT ?"
             + dialect.skipLocked()
             + ")";

@@ -26,6 +26,7 @@ public record JdbcStoreSettings(
     Objects.requireNonNull(jdbcUrl, "jdbcUrl");
     Objects.requireNonNull(password, "password");
     Objects.requireNonNull(schema, "schema");
+    schema.ifPresent(JdbcStoreSettings::checkSchema);
     if (poolSize < 1) {
       throw new IllegalArgumentException("poolSize must be at least 1");
     }
@@ -57,6 +58,21 @@ public record JdbcStoreSettings(
 
   public JdbcStoreSettings withTimeouts(StoreTimeouts timeouts) {
     return new JdbcStoreSettings(jdbcUrl, password, schema, poolSize, timeouts);
+  }
+
+  /**
+   * A schema name the store can use: a plain identifier (letters, digits, underscores, not starting
+   * with a digit, at most 63 characters), which the store quotes in every statement, so it is taken
+   * exactly as written.
+   *
+   * @throws IllegalArgumentException otherwise
+   */
+  public static String checkSchema(String schema) {
+    if (schema == null || !schema.matches("[A-Za-z_][A-Za-z0-9_]{0,62}")) {
+      throw new IllegalArgumentException(
+          "a store schema must be a plain identifier (letters, digits, _): " + schema);
+    }
+    return schema;
   }
 
   /** The URL without its query string, which may carry credentials: safe to log. */

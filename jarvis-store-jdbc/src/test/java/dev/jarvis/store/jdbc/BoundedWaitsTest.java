@@ -144,7 +144,7 @@ class BoundedWaitsTest {
     try (Connection other = DriverManager.getConnection(url)) {
       other.setAutoCommit(false);
       try (PreparedStatement s =
-          other.prepareStatement("SELECT id FROM work_session WHERE id = ? FOR UPDATE")) {
+          other.prepareStatement("SELECT id FROM jarvis_work_session WHERE id = ? FOR UPDATE")) {
         s.setString(1, WS);
         s.executeQuery().close();
       }

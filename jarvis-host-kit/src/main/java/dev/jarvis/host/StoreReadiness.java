@@ -1,6 +1,5 @@
-package dev.jarvis.host.reference;
+package dev.jarvis.host;
 
-import dev.jarvis.host.HostStores;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
@@ -23,14 +22,17 @@ import java.util.concurrent.TimeoutException;
  * hung database does not collect hung threads), and each later round waits on it again, so the
  * report turns UP within a round of the store answering again. The first check runs before {@link
  * #start} returns.
+ *
+ * <p>Shared by the reference host's {@code /health/ready} and the Spring Boot starter's health
+ * indicator: one rule for how a probe learns about the store.
  */
-final class StoreReadiness implements AutoCloseable {
+public final class StoreReadiness implements AutoCloseable {
 
   /** How often the store is checked unless configured otherwise. */
-  static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+  public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
   /** How long a check may take unless configured otherwise. */
-  static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(1);
 
   private static final System.Logger LOG = System.getLogger(StoreReadiness.class.getName());
 
@@ -51,7 +53,7 @@ final class StoreReadiness implements AutoCloseable {
   }
 
   /** Starts checking {@code stores} now and every {@code interval}. */
-  static StoreReadiness start(HostStores stores, Duration interval, Duration timeout) {
+  public static StoreReadiness start(HostStores stores, Duration interval, Duration timeout) {
     Objects.requireNonNull(stores, "stores");
     if (interval.isNegative() || interval.isZero() || timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("readiness interval and timeout must be positive");
@@ -72,7 +74,7 @@ final class StoreReadiness implements AutoCloseable {
   }
 
   /** The last check's answer: never blocks. */
-  boolean ready() {
+  public boolean ready() {
     return ready;
   }
 

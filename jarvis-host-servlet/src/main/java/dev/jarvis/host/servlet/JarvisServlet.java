@@ -1,0 +1,91 @@
+package dev.jarvis.host.servlet;
+
+import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.StoredResponse;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Answers every request it is given as a protocol request, through {@link ProtocolHost#answer}: the
+ * host kit routes, checks and handles; this servlet only moves bytes, as the Undertow binding does.
+ * Mount it at a path of its own ({@code /jarvis/*}); the path below the mapping ({@link
+ * HttpServletRequest#getPathInfo()}) is the protocol's path. Every method, PATCH included, reaches
+ * the host kit, so a method the protocol has not is answered with a {@code ProtocolError} too.
+ *
+ * <p>The body is read up to the host kit's limit plus one byte, so that the guard refuses an
+ * oversized one; a body longer than that is not read on, and the connection is closed after the
+ * answer rather than drained.
+ */
+public final class JarvisServlet extends HttpServlet {
+
+  private static final long serialVersionUID = 1L;
+
+  private final transient ProtocolHost host;
+
+  public JarvisServlet(ProtocolHost host) {
+    this.host = Objects.requireNonNull(host, "host");
+  }
+
+  @Override
+  protected void service(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    byte[] body;
+    boolean rest;
+    try (InputStream in = request.getInputStream()) {
+      body = in.readNBytes(ProtocolHost.MAX_BODY_BYTES + 1);
+      rest = body.length > ProtocolHost.MAX_BODY_BYTES && in.read() >= 0;
+    }
+    StoredResponse answer;
+    try {
+      answer =
+          host.answer(
+              request.getMethod(),
+              Optional.ofNullable(request.getPathInfo()).orElse("/"),
+              headersOf(request),
+              body);
+    } catch (RuntimeException failure) {
+      // ProtocolHost.answer never throws; a defect here still answers a ProtocolError.
+      answer = host.hostFailure(failure);
+    }
+    send(response, answer, rest);
+  }
+
+  /**
+   * Header lookup as the host kit expects it: names case-insensitive (the container's), repeated
+   * field lines combined with ", " (RFC 9110 section 5.3), as the protocol core's HeaderLookup
+   * does.
+   */
+  private static Function<String, Optional<String>> headersOf(HttpServletRequest request) {
+    return name -> {
+      Enumeration<String> values = request.getHeaders(name);
+      if (values == null || !values.hasMoreElements()) {
+        return Optional.empty();
+      }
+      List<String> all = Collections.list(values);
+      return Optional.of(all.size() == 1 ? all.get(0) : String.join(", ", all));
+    };
+  }
+
+  private static void send(HttpServletResponse response, StoredResponse answer, boolean close)
+      throws IOException {
+    response.setStatus(answer.status());
+    for (Map.Entry<String, String> header : answer.headers().entrySet()) {
+      response.setHeader(header.getKey(), header.getValue());
+    }
+    if (close) {
+      response.setHeader("Connection", "close");
+    }
+    response.setContentLength(answer.body().length);
+    response.getOutputStream().write(answer.body());
+  }
+}
