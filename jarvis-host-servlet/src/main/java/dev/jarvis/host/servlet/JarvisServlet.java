@@ -51,6 +51,8 @@ public final class JarvisServlet extends HttpServlet {
           host.answer(
               request.getMethod(),
               Optional.ofNullable(request.getPathInfo()).orElse("/"),
+              // The event-log read takes its page from the query; no spec operation reads one.
+              Optional.ofNullable(request.getQueryString()).orElse(""),
               headersOf(request),
               body);
     } catch (RuntimeException failure) {
