@@ -88,9 +88,7 @@ final class HostFailure {
                 unknown ? UNKNOWN_REASON : NOT_WRITTEN_REASON,
                 unknown ? UNKNOWN_REMEDIATION : NOT_WRITTEN_REMEDIATION),
             traceId);
-    Map<String, String> headers = new LinkedHashMap<>(error.headers());
-    headers.put("Retry-After", Long.toString(seconds));
-    return new StoredResponse(error.status(), headers, error.body());
+    return withRetryAfter(error, seconds);
   }
 
   static final String SHUTTING_DOWN_REASON =
@@ -110,9 +108,14 @@ final class HostFailure {
             new ProtocolViolation(
                 ERROR_ID, "host", "/", SHUTTING_DOWN_REASON, SHUTTING_DOWN_REMEDIATION),
             traceId);
-    Map<String, String> headers = new LinkedHashMap<>(error.headers());
-    headers.put("Retry-After", "1");
-    return new StoredResponse(error.status(), headers, error.body());
+    return withRetryAfter(error, 1);
+  }
+
+  /** {@code answer} telling the client how many seconds to wait before it retries. */
+  private static StoredResponse withRetryAfter(StoredResponse answer, long seconds) {
+    Map<String, String> headers = new LinkedHashMap<>(answer.headers());
+    headers.put("Retry-After", Long.toString(seconds));
+    return new StoredResponse(answer.status(), headers, answer.body());
   }
 
   /** The store fault in the cause chain, if any (a commit hook may wrap one). */

@@ -124,9 +124,7 @@ public final class ProtocolHost {
       byte[] rawBody) {
     Optional<String> trace = TraceParent.traceId(headers.apply(TraceParent.HEADER));
     if (!serves(operation)) {
-      throw new ProtocolRefusal(
-              outsideTheProtocol("The protocol operation at this path takes another HTTP method."),
-              405)
+      throw new ProtocolRefusal(outsideTheProtocol(WRONG_METHOD), 405)
           .about(operation.operationId(), trace);
     }
     try {
@@ -170,19 +168,14 @@ public final class ProtocolHost {
       // URLDecoder refuses a broken percent escape in a path parameter: bad input, not a failure.
       return failure(400, outsideTheProtocol("The path is not percent-encoded correctly."));
     }
+    // An operation this host does not serve (the event-log read undeclared) is no route either.
+    route = route.filter(r -> serves(r.operation()));
     if (route.isEmpty()) {
       return routes.hasPath(path)
-          ? failure(
-              405,
-              outsideTheProtocol("The protocol operation at this path takes another HTTP method."))
+          ? failure(405, outsideTheProtocol(WRONG_METHOD))
           : failure(404, outsideTheProtocol("No protocol operation exists at this path."));
     }
     ProtocolOperation operation = route.get().operation();
-    if (!serves(operation)) {
-      return failure(
-          405,
-          outsideTheProtocol("The protocol operation at this path takes another HTTP method."));
-    }
     Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
     if (operation.equals(EventLog.OPERATION)) {
       // Read by the guard after HostAuth, like every other input.
@@ -221,6 +214,9 @@ public final class ProtocolHost {
     }
     return handle(call);
   }
+
+  private static final String WRONG_METHOD =
+      "The protocol operation at this path takes another HTTP method.";
 
   private static ProtocolViolation outsideTheProtocol(String reason) {
     return ProtocolViolation.of(

@@ -118,13 +118,14 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
   }
 
   private EventPage page(PipelineResponse answer) {
-    List<ProtocolViolation> violations = EventPage.violations(answer.json(), validator.get());
-    if (!violations.isEmpty()) {
-      ProtocolViolation first = violations.get(0);
+    try {
+      // Every event of the page is validated once, here.
+      return EventPage.of(answer.json(), validator.get());
+    } catch (EventPage.NotAPage off) {
+      ProtocolViolation first = off.violations().get(0);
       throw new JarvisInvalidResponseException(
           answer.status(), first.field(), first.reason(), answer.protocolTraceId());
     }
-    return EventPage.of(answer.json(), validator.get());
   }
 
   /** The body, if it is a valid instance of {@code schema}. */

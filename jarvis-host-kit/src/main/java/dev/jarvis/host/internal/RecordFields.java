@@ -17,13 +17,4 @@ final class RecordFields {
     }
     return out;
   }
-
-  /** The {@code action} names of a Policy's {@code PolicyActionRule} list. */
-  static List<String> actionNames(JsonNode rules) {
-    List<String> out = new ArrayList<>();
-    for (JsonNode rule : rules) {
-      out.add(rule.path("action").asText());
-    }
-    return out;
-  }
 }

@@ -354,13 +354,11 @@ final class SessionMutations {
 
   /** {@code <work_session_id>.event.<sequence>}, or a hash of it where that exceeds a JarvisId. */
   static String eventId(String workSessionId, long sequence) {
-    String readable = workSessionId + ".event." + sequence;
+    String readable = readablePrefix(workSessionId) + sequence;
     if (readable.length() <= 160) {
       return readable;
     }
-    String hash =
-        Sha256Hash.of(workSessionId.getBytes(StandardCharsets.UTF_8)).text().substring(7, 31);
-    return "event-" + hash + "." + sequence;
+    return hashedPrefix(workSessionId) + sequence;
   }
 
   /**
@@ -368,18 +366,28 @@ final class SessionMutations {
    * WorkSession, at any sequence: a client's event may not take an id the host will write.
    */
   static boolean isHostEventId(String workSessionId, String eventId) {
-    String hashed =
-        "event-"
-            + Sha256Hash.of(workSessionId.getBytes(StandardCharsets.UTF_8)).text().substring(7, 31)
-            + ".";
-    for (String prefix : List.of(workSessionId + ".event.", hashed)) {
-      if (eventId.length() > prefix.length()
-          && eventId.startsWith(prefix)
-          && eventId.substring(prefix.length()).chars().allMatch(c -> c >= '0' && c <= '9')) {
-        return true;
-      }
-    }
-    return false;
+    return hasSequenceAfter(eventId, readablePrefix(workSessionId))
+        // Hashed only for an id that could be of the hashed form: not on every append.
+        || (eventId.startsWith(HASHED) && hasSequenceAfter(eventId, hashedPrefix(workSessionId)));
+  }
+
+  private static final String HASHED = "event-";
+
+  private static String readablePrefix(String workSessionId) {
+    return workSessionId + ".event.";
+  }
+
+  private static String hashedPrefix(String workSessionId) {
+    return HASHED
+        + Sha256Hash.of(workSessionId.getBytes(StandardCharsets.UTF_8)).text().substring(7, 31)
+        + ".";
+  }
+
+  /** {@code id} is {@code prefix} followed by one or more digits. */
+  private static boolean hasSequenceAfter(String id, String prefix) {
+    return id.length() > prefix.length()
+        && id.startsWith(prefix)
+        && id.substring(prefix.length()).chars().allMatch(c -> c >= '0' && c <= '9');
   }
 
   /** createWorkSession's own checks, run under the lock before the genesis event is built. */

@@ -82,19 +82,36 @@ public record EventPage(String workSessionId, List<JsonNode> events, boolean has
   }
 
   /**
-   * The page in {@code body}.
+   * The page in {@code body}, judged once.
    *
-   * @throws IllegalArgumentException if {@link #violations} finds anything
+   * @throws NotAPage if {@link #violations} finds anything
    */
   public static EventPage of(JsonNode body, PayloadValidator validator) {
     List<ProtocolViolation> found = violations(body, validator);
     if (!found.isEmpty()) {
-      throw new IllegalArgumentException("not an event page: " + found.get(0));
+      throw new NotAPage(found);
     }
     List<JsonNode> events = new ArrayList<>();
     body.path("events").forEach(e -> events.add(e.deepCopy()));
     return new EventPage(
         body.path("work_session_id").asText(), events, body.path("has_more").asBoolean());
+  }
+
+  /** A body that is no page, with what {@link #violations} found (at least one). */
+  public static final class NotAPage extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    private final transient List<ProtocolViolation> violations;
+
+    NotAPage(List<ProtocolViolation> violations) {
+      super("not an event page: " + violations.get(0));
+      this.violations = List.copyOf(violations);
+    }
+
+    /** What makes the body no page, in the order {@link #violations} found it. */
+    public List<ProtocolViolation> violations() {
+      return violations;
+    }
   }
 
   private static ProtocolViolation violation(String field, String reason) {

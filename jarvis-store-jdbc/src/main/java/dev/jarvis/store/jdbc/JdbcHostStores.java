@@ -932,12 +932,7 @@ public final class JdbcHostStores implements StoreBackend {
                 + " IN ("
                 + marks(wanted.size())
                 + ")",
-            s -> {
-              s.setString(1, actorId);
-              for (int i = 0; i < wanted.size(); i++) {
-                s.setString(2 + i, wanted.get(i));
-              }
-            },
+            texts(List.of(actorId), wanted),
             r -> r.getLong(1))
         .orElse(0L);
   }
@@ -957,12 +952,7 @@ public final class JdbcHostStores implements StoreBackend {
             + " = ? AND status IN ("
             + marks(wanted.size())
             + ") ORDER BY write_order",
-        s -> {
-          s.setString(1, humanWorkerId);
-          for (int i = 0; i < wanted.size(); i++) {
-            s.setString(2 + i, wanted.get(i));
-          }
-        },
+        texts(List.of(humanWorkerId), wanted),
         JdbcHostStores::record);
   }
 
@@ -975,6 +965,22 @@ public final class JdbcHostStores implements StoreBackend {
 
   private static String marks(int count) {
     return String.join(", ", java.util.Collections.nCopies(count, "?"));
+  }
+
+  /**
+   * Binds {@code keys}, then {@code statuses}, as the parameters of a query ending in {@code status
+   * IN (}{@link #marks}{@code )}.
+   */
+  private static Binder texts(List<String> keys, List<String> statuses) {
+    return s -> {
+      int at = 1;
+      for (String key : keys) {
+        s.setString(at++, key);
+      }
+      for (String status : statuses) {
+        s.setString(at++, status);
+      }
+    };
   }
 
   /** The columns {@link #record(ResultSet)} reads, from the records table. */
@@ -1050,19 +1056,12 @@ public final class JdbcHostStores implements StoreBackend {
       return List.of();
     }
     List<String> wanted = List.copyOf(statuses);
-    String marks = String.join(", ", java.util.Collections.nCopies(wanted.size(), "?"));
     return query(
         recordColumns()
             + " WHERE work_session_id = ? AND kind = ? AND status IN ("
-            + marks
+            + marks(wanted.size())
             + ") ORDER BY write_order",
-        s -> {
-          s.setString(1, workSessionId);
-          s.setString(2, kind.name());
-          for (int i = 0; i < wanted.size(); i++) {
-            s.setString(3 + i, wanted.get(i));
-          }
-        },
+        texts(List.of(workSessionId, kind.name()), wanted),
         JdbcHostStores::record);
   }
 
