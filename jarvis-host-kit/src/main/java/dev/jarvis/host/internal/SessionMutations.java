@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.canonical.Sha256Hash;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
+import dev.jarvis.core.exchange.ExpectedCursor;
 import dev.jarvis.core.headers.JarvisHeaders;
-import dev.jarvis.core.headers.MutationHeaders;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitHook;
 import dev.jarvis.host.CommitResult;
@@ -148,7 +148,7 @@ final class SessionMutations {
           "The WorkSession was exported and is sealed.");
     }
     ChainCursor cursor = session.cursor();
-    checkCursor(call.mutation(), cursor);
+    checkCursor(call.exchange().cursor().orElseThrow(), cursor);
     Optional<String> eventType = rules.eventType(call.operationId(), call.body());
     WorkSessionLifecycle.checkOpen(session.status(), eventType);
     SessionView view = view(session, reads);
@@ -292,8 +292,8 @@ final class SessionMutations {
     return current;
   }
 
-  private static void checkCursor(MutationHeaders headers, ChainCursor cursor) {
-    long expected = headers.expectedRevision().orElseThrow().value();
+  private static void checkCursor(ExpectedCursor expectedCursor, ChainCursor cursor) {
+    long expected = expectedCursor.revision().value();
     if (expected != cursor.revision()) {
       throw refuse(
           ProtocolErrorId.STALE_WORK_SESSION_REVISION,
@@ -305,7 +305,7 @@ final class SessionMutations {
               + cursor.revision()
               + ".");
     }
-    String previous = headers.previousEventHash().orElseThrow().value();
+    String previous = expectedCursor.previousEventHash().value();
     if (!previous.equals(cursor.lastEventHash())) {
       throw refuse(
           ProtocolErrorId.INVALID_PREVIOUS_EVENT_HASH,
