@@ -15,6 +15,7 @@ import dev.jarvis.host.internal.ProtocolRules;
 import dev.jarvis.host.internal.RequestGuard;
 import dev.jarvis.host.internal.ResponseFactory;
 import dev.jarvis.host.internal.TraceParent;
+import dev.jarvis.model.Policy;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +79,9 @@ public final class ProtocolHost {
     requireValidPolicy(policy);
     config
         .stores()
-        .seed(StoredRecord.global(RecordKind.POLICY, policy.path("id").asText(), policy));
+        .seed(
+            StoredRecord.global(
+                RecordKind.POLICY, policy.path(Policy.JSON_PROPERTY_ID).asText(), policy));
   }
 
   /** The host evaluates every Policy it holds, so it holds none the spec refuses. */
