@@ -71,7 +71,12 @@ public record ProtocolCall(
       JsonNode body,
       Optional<String> traceId) {
     this(
-        exchangeOf(operation, actorId, pathParameters, mutationHeaders, rawBody, body),
+        operation,
+        actorId,
+        pathParameters,
+        mutationHeaders,
+        rawBody,
+        body,
         traceId,
         Optional.empty());
   }
@@ -89,10 +94,7 @@ public record ProtocolCall(
       Optional<MutationHeaders> mutationHeaders,
       byte[] rawBody,
       JsonNode body) {
-    this(
-        exchangeOf(operation, actorId, pathParameters, mutationHeaders, rawBody, body),
-        Optional.empty(),
-        Optional.empty());
+    this(operation, actorId, pathParameters, mutationHeaders, rawBody, body, Optional.empty());
   }
 
   private static ProtocolExchange exchangeOf(

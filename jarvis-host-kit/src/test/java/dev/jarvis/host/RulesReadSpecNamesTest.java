@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,8 +23,6 @@ import org.junit.jupiter.api.Test;
  * in the spec fails compilation where a rule reads it instead of reading a missing node.
  */
 class RulesReadSpecNamesTest {
-
-  private static final Path SOURCES = Path.of("src/main/java/dev/jarvis/host");
 
   /**
    * Files outside the rule: the credentials file is the host's own format, not the spec's; the
@@ -45,16 +42,10 @@ class RulesReadSpecNamesTest {
 
   @Test
   void noRuleLooksAFieldUpByAStringLiteral() throws IOException {
-    List<String> found = new ArrayList<>();
-    for (Path file : sources()) {
-      List<String> lines = Files.readAllLines(file);
-      for (int i = 0; i < lines.size(); i++) {
-        if (LITERAL_FIELD.matcher(lines.get(i)).find()) {
-          found.add(SOURCES.relativize(file) + ":" + (i + 1) + ": " + lines.get(i).strip());
-        }
-      }
-    }
-    assertEquals(List.of(), found, "read the field through the generated JSON_PROPERTY_ name");
+    assertEquals(
+        List.of(),
+        SourceScan.linesMatching(LITERAL_FIELD, NOT_SPEC_RECORDS),
+        "read the field through the generated JSON_PROPERTY_ name");
   }
 
   @Test
@@ -78,7 +69,7 @@ class RulesReadSpecNamesTest {
     JsonNode schemas = JarvisSpec.tree().path("components").path("schemas");
     Set<String> used = new TreeSet<>();
     List<String> unknown = new ArrayList<>();
-    for (Path file : sources()) {
+    for (Path file : SourceScan.files(NOT_SPEC_RECORDS)) {
       Matcher m = SPEC_NAME.matcher(Files.readString(file));
       while (m.find()) {
         String schema = m.group(1);
@@ -92,15 +83,5 @@ class RulesReadSpecNamesTest {
     }
     assertEquals(List.of(), unknown);
     assertTrue(used.size() > 60, () -> "the rules read only " + used);
-  }
-
-  private static List<Path> sources() throws IOException {
-    try (Stream<Path> files = Files.walk(SOURCES)) {
-      return files
-          .filter(f -> f.toString().endsWith(".java"))
-          .filter(f -> !NOT_SPEC_RECORDS.contains(f.getFileName().toString()))
-          .sorted()
-          .toList();
-    }
   }
 }

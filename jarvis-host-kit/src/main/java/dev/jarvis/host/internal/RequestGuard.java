@@ -44,6 +44,10 @@ public final class RequestGuard {
   /** Bodies nested deeper than this are refused by the parse that would build the tree. */
   public static final int MAX_NESTING_LEVELS = JsonNesting.MAX_LEVELS;
 
+  /** Compiled once: {@code String.replaceAll} would compile it again for every refusal. */
+  private static final java.util.regex.Pattern WORD_BOUNDARY =
+      java.util.regex.Pattern.compile("([a-z])([A-Z])");
+
   private final HostConfig config;
   private final ActorAuthority authority;
   private final PayloadValidator validator = PayloadValidator.forSpec();
@@ -204,6 +208,6 @@ public final class RequestGuard {
 
   /** {@code PolicyDecision} → {@code policy_decision}. */
   static String schemaObjectType(String schemaName) {
-    return schemaName.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
+    return WORD_BOUNDARY.matcher(schemaName).replaceAll("$1_$2").toLowerCase(java.util.Locale.ROOT);
   }
 }
