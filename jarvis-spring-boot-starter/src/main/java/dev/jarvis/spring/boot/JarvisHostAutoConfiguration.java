@@ -66,7 +66,8 @@ public class JarvisHostAutoConfiguration {
    */
   @Bean
   @ConditionalOnMissingBean
-  public HostAuth jarvisHostAuth(JarvisHostProperties properties) {
+  public HostAuth jarvisHostAuth(
+      JarvisHostProperties properties, org.springframework.core.io.ResourceLoader context) {
     Resource file = properties.getCredentialsFile();
     boolean hasToken = properties.getDemoToken() != null && !properties.getDemoToken().isBlank();
     if (properties.getAuth() == JarvisHostProperties.AuthKind.SPRING_SECURITY) {
@@ -75,8 +76,9 @@ public class JarvisHostAutoConfiguration {
             "jarvis.host.auth=spring-security takes the caller from Spring Security:"
                 + " remove jarvis.host.credentials-file and jarvis.host.demo-token");
       }
+      // The application's class loader, as @ConditionalOnClass would look.
       if (!org.springframework.util.ClassUtils.isPresent(
-          SPRING_SECURITY_CLASS, JarvisHostAutoConfiguration.class.getClassLoader())) {
+          SPRING_SECURITY_CLASS, context.getClassLoader())) {
         throw new IllegalStateException(
             "jarvis.host.auth=spring-security needs Spring Security on the classpath:"
                 + " add spring-boot-starter-security (or a resource server starter),"
