@@ -355,6 +355,24 @@ public class JarvisHostAutoConfiguration {
     }
   }
 
+  /**
+   * With {@code jarvis.host.auth=spring-security} and Spring Security's web part present: the entry
+   * point a service sets in its chain for the Jarvis path, so a credential the chain refuses is
+   * answered with the host's {@code ProtocolError} (see the class).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.security.web.AuthenticationEntryPoint")
+  @org.springframework.boot.autoconfigure.condition.ConditionalOnProperty(
+      name = "jarvis.host.auth",
+      havingValue = "spring-security")
+  static class SpringSecurityEntryPoint {
+    @Bean
+    @ConditionalOnMissingBean
+    JarvisAuthenticationEntryPoint jarvisAuthenticationEntryPoint(ProtocolHost host) {
+      return new JarvisAuthenticationEntryPoint(host);
+    }
+  }
+
   /** The host's health: up while its store answers, checked in the background. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")

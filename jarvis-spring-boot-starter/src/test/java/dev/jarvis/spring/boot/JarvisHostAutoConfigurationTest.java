@@ -101,6 +101,23 @@ class JarvisHostAutoConfigurationTest {
   }
 
   @Test
+  void theEntryPointForTheServicesChainIsThereOnlyWithSpringSecurityAuthAndItsWebPart() {
+    runner
+        .withPropertyValues("jarvis.host.auth=spring-security")
+        .run(context -> assertThat(context).hasSingleBean(JarvisAuthenticationEntryPoint.class));
+    demo.run(context -> assertThat(context).doesNotHaveBean(JarvisAuthenticationEntryPoint.class));
+    runner
+        .withClassLoader(new FilteredClassLoader("org.springframework.security.web"))
+        .withPropertyValues("jarvis.host.auth=spring-security")
+        .run(
+            context -> {
+              assertThat(context).doesNotHaveBean(JarvisAuthenticationEntryPoint.class);
+              assertThat(context.getBean(HostAuth.class))
+                  .isInstanceOf(SpringSecurityHostAuth.class);
+            });
+  }
+
+  @Test
   void springSecurityAuthWithoutSpringSecurityOnTheClassPathSaysWhatToAdd() {
     runner
         .withClassLoader(new FilteredClassLoader("org.springframework.security"))

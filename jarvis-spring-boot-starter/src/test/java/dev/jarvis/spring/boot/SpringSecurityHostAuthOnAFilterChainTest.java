@@ -95,13 +95,16 @@ class SpringSecurityHostAuthOnAFilterChainTest {
     }
 
     @Bean
-    SecurityFilterChain jarvisChain(HttpSecurity http) throws Exception {
+    SecurityFilterChain jarvisChain(HttpSecurity http, JarvisAuthenticationEntryPoint jarvis)
+        throws Exception {
       return http.securityMatcher("/jarvis/**")
           .authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
           // Bearer tokens only, no session: no cookie can carry a caller into the protocol.
           .csrf(csrf -> csrf.disable())
           .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-          .oauth2ResourceServer(server -> server.jwt(Customizer.withDefaults()))
+          // A token the chain refuses is answered by the host, as one it does not accept.
+          .oauth2ResourceServer(
+              server -> server.jwt(Customizer.withDefaults()).authenticationEntryPoint(jarvis))
           .build();
     }
   }
@@ -261,17 +264,45 @@ class SpringSecurityHostAuthOnAFilterChainTest {
   }
 
   @Test
-  void aTokenTheServiceDoesNotTrustNeverReachesTheHost() throws Exception {
-    HttpResponse<String> forged =
-        send(
-            "GET",
-            "/work-sessions/ws-1",
-            "not.a.jwt",
-            readHeaders(HostConfig.DEFAULT_ADMIN_ACTOR_ID),
-            null);
-    // The filter chain answers it (its own 401), before any Jarvis rule is looked at.
-    assertEquals(401, forged.statusCode());
-    assertTrue(forged.headers().firstValue("WWW-Authenticate").isPresent());
+  void aTokenTheServiceDoesNotTrustIsRefusedAsACredentialTheHostDoesNotAccept() throws Exception {
+    // Signed by another key: the chain refuses it, and the host answers.
+    KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+    generator.initialize(2048);
+    KeyPair other = generator.generateKeyPair();
+    String forged =
+        new NimbusJwtEncoder(
+                new ImmutableJWKSet<>(
+                    new JWKSet(
+                        new RSAKey.Builder((RSAPublicKey) other.getPublic())
+                            .privateKey((RSAPrivateKey) other.getPrivate())
+                            .build())))
+            .encode(
+                JwtEncoderParameters.from(
+                    JwsHeader.with(SignatureAlgorithm.RS256).build(),
+                    JwtClaimsSet.builder()
+                        .subject("mallory")
+                        .claim("jarvis_actors", List.of(HostConfig.DEFAULT_ADMIN_ACTOR_ID))
+                        .claim("scope", "jarvis.admin")
+                        .build()))
+            .getTokenValue();
+    Map<String, String> headers = readHeaders(HostConfig.DEFAULT_ADMIN_ACTOR_ID);
+    for (String token : List.of(forged, "not.a.jwt")) {
+      HttpResponse<String> refused = send("GET", "/work-sessions/ws-1", token, headers, null);
+      // What a host on the credentials file answers to a token it does not accept.
+      Map<String, String> withToken = new LinkedHashMap<>(headers);
+      withToken.put("Authorization", "Bearer " + token);
+      StoredResponse fileHost =
+          new ProtocolHost(HostConfig.builder(Credentials.of(List.of())).build())
+              .answer(
+                  "GET",
+                  "/work-sessions/ws-1",
+                  name -> Optional.ofNullable(withToken.get(name)),
+                  new byte[0]);
+      assertEquals(fileHost.status(), refused.statusCode(), refused.body());
+      assertEquals(
+          withoutTraceId(new String(fileHost.body(), StandardCharsets.UTF_8)),
+          withoutTraceId(refused.body()));
+    }
   }
 
   private static String base() {
