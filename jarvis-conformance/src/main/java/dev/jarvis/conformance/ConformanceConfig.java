@@ -98,8 +98,8 @@ public record ConformanceConfig(
   }
 
   /**
-   * The configuration as before the run prefix, which is then {@value #RUN_PREFIX_START} and an id
-   * from {@code ids}.
+   * The configuration as before the run prefix, which is then {@value #RUN_PREFIX_START}, an id
+   * from {@code ids} and "-".
    *
    * @deprecated since #27 the suite registers its Workers and Actors under {@link #runPrefix()};
    *     use the {@link Builder}, or this constructor with a run prefix as the last argument
@@ -131,7 +131,13 @@ public record ConformanceConfig(
         timeout,
         progress,
         roles,
-        RUN_PREFIX_START + ids.get() + "-");
+        defaultRunPrefix(ids));
+  }
+
+  /** {@value #RUN_PREFIX_START}, an id of the run's (its first 40 characters) and "-". */
+  private static String defaultRunPrefix(Supplier<String> ids) {
+    String id = ids.get();
+    return RUN_PREFIX_START + id.substring(0, Math.min(id.length(), 40)) + "-";
   }
 
   /** A run against a live host that binds each role's credential to its Actor. */
@@ -264,7 +270,7 @@ public record ConformanceConfig(
           timeout,
           progress,
           roles,
-          runPrefix.orElseGet(() -> RUN_PREFIX_START + ids.get() + "-"));
+          runPrefix.orElseGet(() -> defaultRunPrefix(ids)));
     }
   }
 }
