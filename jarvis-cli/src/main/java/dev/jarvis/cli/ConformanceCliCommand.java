@@ -73,6 +73,14 @@ final class ConformanceCliCommand implements Callable<Integer> {
   @Option(names = "--outsider-token", paramLabel = "T", description = "the outsider's token")
   Optional<String> outsiderToken;
 
+  @Option(
+      names = "--run-prefix",
+      paramLabel = "P",
+      description =
+          "the start of every Worker and Actor id the suite registers (fresh per run); per-role:"
+              + " the human, agent and outsider Actor ids must start with it")
+  Optional<String> runPrefix;
+
   @Option(names = "--policy", paramLabel = "ID", description = "a Policy id the host holds")
   Optional<String> policy;
 
@@ -103,6 +111,7 @@ final class ConformanceCliCommand implements Callable<Integer> {
     add(args, "--agent-token", agentToken);
     add(args, "--outsider-actor", outsiderActor);
     add(args, "--outsider-token", outsiderToken);
+    add(args, "--run-prefix", runPrefix);
     add(args, "--policy", policy);
     add(args, "--report-dir", reportDir.map(String::valueOf));
     add(args, "--record-to", recordTo.map(String::valueOf));
