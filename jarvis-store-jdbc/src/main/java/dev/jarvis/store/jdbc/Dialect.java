@@ -69,6 +69,10 @@ public enum Dialect {
       // The server cancels a statement past its limit; only a link that went silent (a cut
       // cable, a stalled proxy) still needs the driver to stop waiting, a few seconds later.
       pool.addDataSourceProperty("socketTimeout", Long.toString(silentSeconds + 5));
+      // Server-prepared from the first use: the store runs the same few statements all the time,
+      // and pgjdbc keeps each connection's prepared statements by their text (the default waits
+      // for the fifth use, parsing and planning the statement on the server each time before).
+      pool.addDataSourceProperty("prepareThreshold", "1");
     }
   }
 
