@@ -55,8 +55,12 @@ import org.flywaydb.core.Flyway;
  *       Connection} as the {@link UnitOfWork}'s resource.
  * </ol>
  *
- * Any failed condition rolls the whole transaction back. Reads run outside transactions; the host
- * decides on them and the conditional chain write makes a decision on a stale read a conflict.
+ * Any failed condition rolls the whole transaction back. On PostgreSQL the first four are one
+ * statement: the call of the server-side function {@code jarvis_commit} (migration V6), which runs
+ * them in this order and raises SQLSTATE {@code JV409} for a failed condition after the claim; the
+ * step, if any, follows on the same connection, then the one commit. SQLite runs them as statements
+ * of their own. Reads run outside transactions; the host decides on them and the conditional chain
+ * write makes a decision on a stale read a conflict.
  *
  * <p>A connection goes back to the pool only after its unit ended in a commit or a rollback that
  * the driver confirmed; any other connection is evicted. sqlite-jdbc, after {@code SQLITE_FULL},
