@@ -230,8 +230,10 @@ if pg and pgb:
 jmh = result("jmh")
 if jmh:
     scores = {b["benchmark"].rsplit(".", 1)[1]: b["primaryMetric"]["scorePercentiles"]["50.0"] for b in jmh}
+    unit = jmh[0]["primaryMetric"]["scoreUnit"] if jmh else ""
     if "jarvisClient" in scores and "bareHttpClient" in scores:
-        print(f"  JMH median: jarvisClient {scores['jarvisClient']:.1f}, bareHttpClient {scores['bareHttpClient']:.1f}")
+        print(f"  JMH median: jarvisClient {scores['jarvisClient']:.1f} {unit},"
+              f" bareHttpClient {scores['bareHttpClient']:.1f} {unit}")
         ratios.append(("JarvisClient / bare HttpClient, JMH median (target <= 1.10)",
                        scores["jarvisClient"] / scores["bareHttpClient"], None))
 print(f"  load average before {before}, after {after}; commit {commit}")
