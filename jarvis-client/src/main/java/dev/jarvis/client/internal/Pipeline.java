@@ -22,6 +22,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs calls through the client's links and holds each link to the pipeline's contract. It builds
@@ -208,7 +209,8 @@ public final class Pipeline {
     /** The {@code next} of the retry link: passed on once per attempt. */
     private final boolean perAttempt;
 
-    private volatile int sends;
+    /** Atomic: a misbehaving policy may pass the request on twice at once. */
+    private final AtomicInteger sends = new AtomicInteger();
 
     Link(int index, CallExchange exchange, boolean perAttempt) {
       this.index = index;
@@ -224,8 +226,7 @@ public final class Pipeline {
     @Override
     public CompletableFuture<PipelineResponse> send(PipelineRequest request) {
       try {
-        sends++;
-        if (sends > 1 && !perAttempt) {
+        if (sends.incrementAndGet() > 1 && !perAttempt) {
           throw broken(
               "passed the request on twice: a link passes it on exactly once (the retry link"
                   + " makes the attempts)");
@@ -308,7 +309,7 @@ public final class Pipeline {
       }
       return answer.thenApply(
           response -> {
-            if (next.sends == 0) {
+            if (next.sends.get() == 0) {
               throw exchange.broke(
                   new PipelineContractException(
                       policy.name(),

@@ -27,7 +27,9 @@ public interface CallContext {
   /**
    * The WorkSession cursor (expected revision and previous event hash) this exchange sends: genesis
    * for {@code createWorkSession}, the known or re-read cursor for a scoped mutation; empty for any
-   * other operation. Chosen by the pipeline before the first link runs.
+   * other operation. Chosen by the pipeline's cursor step, just before the {@code
+   * work-session-cursor} link (after validation, so a local refusal costs no re-read): empty in the
+   * links above it on the way down.
    */
   Optional<ChainCursor> cursor();
 
