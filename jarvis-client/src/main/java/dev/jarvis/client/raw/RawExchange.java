@@ -1,14 +1,14 @@
 package dev.jarvis.client.raw;
 
-import java.util.Arrays;
+import dev.jarvis.core.headers.HeaderLookup;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One request as it was sent and the host's answer as it came back.
+ * One request as it was sent and the host's answer as it came back. Like any record holding an
+ * array, two exchanges are equal only if they hold the same body array.
  *
  * @param request the request, exactly as sent
  * @param status the answer's HTTP status
@@ -24,33 +24,17 @@ public record RawExchange(
     body = body.clone();
   }
 
-  /** The first value of an answer header, its name in any case. */
+  /**
+   * An answer header, its name in any case; repeated lines combined as {@link HeaderLookup} does.
+   */
   public Optional<String> header(String name) {
-    String wanted = name.toLowerCase(Locale.ROOT);
-    return headers.entrySet().stream()
-        .filter(h -> h.getKey().toLowerCase(Locale.ROOT).equals(wanted))
-        .flatMap(h -> h.getValue().stream())
-        .findFirst();
+    return HeaderLookup.ofLists(headers).apply(name);
   }
 
   /** The answer's body bytes (a copy). */
   @Override
   public byte[] body() {
     return body.clone();
-  }
-
-  @Override
-  public boolean equals(Object other) {
-    return other instanceof RawExchange that
-        && request.equals(that.request)
-        && status == that.status
-        && headers.equals(that.headers)
-        && Arrays.equals(body, that.body);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(request, status, headers, Arrays.hashCode(body));
   }
 
   @Override

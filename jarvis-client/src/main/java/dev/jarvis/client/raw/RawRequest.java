@@ -4,7 +4,6 @@ import dev.jarvis.core.ProtocolOperation;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,7 +11,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One request exactly as it goes out: nothing is added to it, nothing checked.
+ * One request exactly as it goes out: nothing is added to it, nothing checked. Like any record
+ * holding an array, two requests are equal only if they hold the same body array.
  *
  * @param method the HTTP method
  * @param uri the whole URI, path and query included
@@ -68,20 +68,6 @@ public record RawRequest(String method, URI uri, Map<String, String> headers, by
   /** Whether the request has a body. */
   public boolean hasBody() {
     return body.length > 0;
-  }
-
-  @Override
-  public boolean equals(Object other) {
-    return other instanceof RawRequest that
-        && method.equals(that.method)
-        && uri.equals(that.uri)
-        && headers.equals(that.headers)
-        && Arrays.equals(body, that.body);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(method, uri, headers, Arrays.hashCode(body));
   }
 
   @Override
