@@ -60,29 +60,28 @@ public final class HostLoadRun {
         measuredSeconds,
         Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"));
-    LoadPlan plan =
-        LoadPlan.of(URI.create("http://127.0.0.1/"), TOKEN)
-            .withShape(
-                threads,
-                Duration.ofSeconds(warmUpSeconds),
-                Duration.ofSeconds(measuredSeconds),
-                LoadOperation.appendJarvisEvent)
-            .withWeight(false, false);
+    LoadPlan.Builder plan =
+        LoadPlan.builder(URI.create("http://127.0.0.1/"), TOKEN)
+            .connections(threads)
+            .warmup(Duration.ofSeconds(warmUpSeconds))
+            .duration(Duration.ofSeconds(measuredSeconds))
+            .operation(LoadOperation.appendJarvisEvent)
+            .light();
     List<String> results = new ArrayList<>();
 
     try (ReferenceHost host =
         ReferenceHost.start(ReferenceHostConfig.of(TOKEN).withPolicy(SampleRecords.policy()))) {
-      results.add(run("reference host", plan.withHosts(List.of(host.baseUri()))));
+      results.add(run("reference host", plan.hosts(List.of(host.baseUri())).build()));
     }
     if (postgres.isPresent()) {
       for (int instances = 1; instances <= 2; instances++) {
-        results.add(onPostgres(postgres.get(), instances, plan));
+        results.add(onPostgres(postgres.get(), instances, threads, plan));
       }
     }
     WireMockServer wireMock = CannedWireMock.start(0);
     try {
       URI base = URI.create("http://127.0.0.1:" + wireMock.port());
-      results.add(run("WireMock canned", plan.withHosts(List.of(base))));
+      results.add(run("WireMock canned", plan.hosts(List.of(base)).build()));
     } finally {
       wireMock.stop();
     }
@@ -94,7 +93,8 @@ public final class HostLoadRun {
    * The reference host on PostgreSQL: {@code instances} hosts on one fresh schema, the connections
    * spread over them in turn.
    */
-  static String onPostgres(String url, int instances, LoadPlan plan) throws Exception {
+  static String onPostgres(String url, int instances, int threads, LoadPlan.Builder plan)
+      throws Exception {
     String schema = "jarvis_bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
     List<ReferenceHost> hosts = new ArrayList<>();
     try {
@@ -107,11 +107,11 @@ public final class HostLoadRun {
                         JdbcHostStores.open(
                             JdbcStoreSettings.of(url)
                                 .withSchema(schema)
-                                .withPoolSize(Math.max(4, plan.connections() / instances))))));
+                                .withPoolSize(Math.max(4, threads / instances))))));
       }
       return run(
           "reference host, PostgreSQL, " + instances + " instance(s)",
-          plan.withHosts(hosts.stream().map(ReferenceHost::baseUri).toList()));
+          plan.hosts(hosts.stream().map(ReferenceHost::baseUri).toList()).build());
     } finally {
       hosts.forEach(ReferenceHost::close);
       try (Connection c = DriverManager.getConnection(url);

@@ -96,25 +96,23 @@ final class LoadCommand implements Callable<Integer> {
     if (connections < 1 || durationSeconds < 1 || warmupSeconds < 0) {
       throw new CliException("--connections and --duration must be at least 1, --warmup 0");
     }
-    Optional<LoadCast> cast = Optional.empty();
+    LoadPlan.Builder plan =
+        LoadPlan.builder(baseUrl, token)
+            .adminActor(admin)
+            .connections(connections)
+            .warmup(Duration.ofSeconds(warmupSeconds))
+            .duration(Duration.ofSeconds(durationSeconds))
+            .operation(operation)
+            .progress(io.out());
     if (actor.isPresent()) {
       if (worker.isEmpty() || agentWorker.isEmpty()) {
         throw new CliException("--actor needs --worker and --agent-worker");
       }
-      cast = Optional.of(new LoadCast(actor.get(), worker.get(), agentWorker.get()));
+      plan.cast(new LoadCast(actor.get(), worker.get(), agentWorker.get()));
     }
-    LoadPlan plan =
-        LoadPlan.of(baseUrl, token)
-            .withCast(admin, cast)
-            .withShape(
-                connections,
-                Duration.ofSeconds(warmupSeconds),
-                Duration.ofSeconds(durationSeconds),
-                operation)
-            .withProgress(io.out());
     LoadResults results;
     try {
-      results = LoadGenerator.run(plan);
+      results = LoadGenerator.run(plan.build());
     } catch (LoadSetupException e) {
       throw new CliException(e.getMessage());
     }

@@ -61,117 +61,117 @@ public record LoadPlan(
   }
 
   /**
-   * The plan of {@code jarvis-cli load}'s defaults on one host: 16 connections, 10 s warm-up, 30 s
+   * A plan on one host with {@code jarvis-cli load}'s defaults: 16 connections, 10 s warm-up, 30 s
    * measured, {@code appendJarvisEvent}, every answer checked, a client per connection, a fresh
    * cast registered by {@code host-admin}, no progress, the system clock.
    */
-  public static LoadPlan of(URI host, String token) {
-    return new LoadPlan(
-        List.of(host),
-        token,
-        "host-admin",
-        Optional.empty(),
-        16,
-        Duration.ofSeconds(10),
-        Duration.ofSeconds(30),
-        LoadOperation.appendJarvisEvent,
-        true,
-        true,
-        Optional.empty(),
-        Clock.systemUTC());
-  }
-
-  /** The same plan on these instances. */
-  public LoadPlan withHosts(List<URI> others) {
-    return new LoadPlan(
-        others,
-        token,
-        adminActor,
-        cast,
-        connections,
-        warmup,
-        duration,
-        operation,
-        validateAnswers,
-        transportPerConnection,
-        progress,
-        clock);
-  }
-
-  /** The same plan with this admin Actor and cast (empty: register a fresh one). */
-  public LoadPlan withCast(String admin, Optional<LoadCast> given) {
-    return new LoadPlan(
-        hosts,
-        token,
-        admin,
-        given,
-        connections,
-        warmup,
-        duration,
-        operation,
-        validateAnswers,
-        transportPerConnection,
-        progress,
-        clock);
-  }
-
-  /** The same plan with this shape: connections, warm-up, measured time, operation. */
-  public LoadPlan withShape(int count, Duration warm, Duration measured, LoadOperation what) {
-    return new LoadPlan(
-        hosts,
-        token,
-        adminActor,
-        cast,
-        count,
-        warm,
-        measured,
-        what,
-        validateAnswers,
-        transportPerConnection,
-        progress,
-        clock);
-  }
-
-  /**
-   * The same plan, lighter or not on the generator's machine: answers checked against the spec or
-   * not, a client per connection or one shared.
-   */
-  public LoadPlan withWeight(boolean validate, boolean clientPerConnection) {
-    return new LoadPlan(
-        hosts,
-        token,
-        adminActor,
-        cast,
-        connections,
-        warmup,
-        duration,
-        operation,
-        validate,
-        clientPerConnection,
-        progress,
-        clock);
-  }
-
-  /** The same plan printing its progress to {@code out}. */
-  public LoadPlan withProgress(PrintStream out) {
-    return new LoadPlan(
-        hosts,
-        token,
-        adminActor,
-        cast,
-        connections,
-        warmup,
-        duration,
-        operation,
-        validateAnswers,
-        transportPerConnection,
-        Optional.of(out),
-        clock);
+  public static Builder builder(URI host, String token) {
+    return new Builder(host, token);
   }
 
   @Override
   public String toString() {
     // Never the token.
     return "LoadPlan[" + operation + " on " + hosts + ", " + connections + " connections]";
+  }
+
+  /** Builds a {@link LoadPlan}; reusable, so one builder can make a plan per target. */
+  public static final class Builder {
+    private List<URI> hosts;
+    private final String token;
+    private String adminActor = "host-admin";
+    private Optional<LoadCast> cast = Optional.empty();
+    private int connections = 16;
+    private Duration warmup = Duration.ofSeconds(10);
+    private Duration duration = Duration.ofSeconds(30);
+    private LoadOperation operation = LoadOperation.appendJarvisEvent;
+    private boolean validateAnswers = true;
+    private boolean transportPerConnection = true;
+    private Optional<PrintStream> progress = Optional.empty();
+    private Clock clock = Clock.systemUTC();
+
+    private Builder(URI host, String token) {
+      this.hosts = List.of(host);
+      this.token = Objects.requireNonNull(token, "token");
+    }
+
+    /** The host's instances, connection {@code c} on {@code hosts[c % size]}. */
+    public Builder hosts(List<URI> instances) {
+      this.hosts = List.copyOf(instances);
+      return this;
+    }
+
+    /** The Actor that registers a fresh cast (default {@code host-admin}). */
+    public Builder adminActor(String actorId) {
+      this.adminActor = Objects.requireNonNull(actorId, "actorId");
+      return this;
+    }
+
+    /** The registered Actors to act as, instead of a fresh cast. */
+    public Builder cast(LoadCast given) {
+      this.cast = Optional.of(given);
+      return this;
+    }
+
+    public Builder connections(int count) {
+      this.connections = count;
+      return this;
+    }
+
+    public Builder warmup(Duration time) {
+      this.warmup = Objects.requireNonNull(time, "time");
+      return this;
+    }
+
+    public Builder duration(Duration time) {
+      this.duration = Objects.requireNonNull(time, "time");
+      return this;
+    }
+
+    public Builder operation(LoadOperation what) {
+      this.operation = Objects.requireNonNull(what, "what");
+      return this;
+    }
+
+    /**
+     * Lighter on the generator's machine: answers not checked against the spec, one HTTP client
+     * shared by the connections.
+     */
+    public Builder light() {
+      this.validateAnswers = false;
+      this.transportPerConnection = false;
+      return this;
+    }
+
+    /** A line of progress to {@code out} every 5 s, and the run announced there. */
+    public Builder progress(PrintStream out) {
+      this.progress = Optional.of(out);
+      return this;
+    }
+
+    public Builder clock(Clock source) {
+      this.clock = Objects.requireNonNull(source, "source");
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException if connections or the measured time are under 1 (second) or
+     *     the warm-up is negative
+     */
+    public LoadPlan build() {
+      return new LoadPlan(
+          hosts,
+          token,
+          adminActor,
+          cast,
+          connections,
+          warmup,
+          duration,
+          operation,
+          validateAnswers,
+          transportPerConnection,
+          progress,
+          clock);
+    }
   }
 }
