@@ -75,6 +75,14 @@ final class ConformanceCliCommand implements Callable<Integer> {
   @Option(names = "--outsider-token", paramLabel = "T", description = "the outsider's token")
   Optional<String> outsiderToken;
 
+  @Option(
+      names = "--run-prefix",
+      paramLabel = "P",
+      description =
+          "the start of every Worker and Actor id the suite registers (fresh per run); per-role:"
+              + " the human, agent and outsider Actor ids must start with it")
+  Optional<String> runPrefix;
+
   @Option(names = "--policy", paramLabel = "ID", description = "a Policy id the host holds")
   Optional<String> policy;
 
@@ -105,7 +113,16 @@ final class ConformanceCliCommand implements Callable<Integer> {
     outsiderToken.ifPresent(v -> roleTokens.put("outsider", v));
     return ConformanceCommand.run(
         new ConformanceOptions(
-            baseUrl, token, actor, policy, reportDir, recordTo, recorded, roleActors, roleTokens),
+            baseUrl,
+            token,
+            actor,
+            runPrefix,
+            policy,
+            reportDir,
+            recordTo,
+            recorded,
+            roleActors,
+            roleTokens),
         io.out(),
         io.err());
   }

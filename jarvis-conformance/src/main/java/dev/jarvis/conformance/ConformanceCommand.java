@@ -11,12 +11,15 @@ import java.util.function.Supplier;
  *
  * <pre>
  * conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--record-to DIR] [--recorded DIR]
- * conformance --base-url URL --admin-actor ID --admin-token T --human-actor ID --human-token T
+ * conformance --base-url URL --run-prefix P --admin-actor ID --admin-token T --human-actor ID --human-token T
  *             --agent-actor ID --agent-token T [--outsider-actor ID --outsider-token T] [...]
  * conformance --recorded DIR [--report-dir DIR]
  * </pre>
  *
- * The second form is for a host that binds each credential to its Actors: one per role.
+ * The second form is for a host that binds each credential to its Actors: one per role. Every
+ * Worker and Actor the suite registers has an id starting with the run prefix ({@code
+ * --run-prefix}, generated for the first form); the human's, agent's and outsider's Actor ids must
+ * start with it.
  *
  * <p>Exit codes: 0 every check passed, 1 a check failed, 2 usage error or host unreachable.
  */
@@ -33,7 +36,7 @@ public final class ConformanceCommand {
 
   static final String USAGE_TEXT =
       "usage: conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--record-to DIR] [--recorded DIR]\n"
-          + "       conformance --base-url URL --admin-actor ID --admin-token T --human-actor ID --human-token T\n"
+          + "       conformance --base-url URL --run-prefix P --admin-actor ID --admin-token T --human-actor ID --human-token T\n"
           + "                   --agent-actor ID --agent-token T [--outsider-actor ID --outsider-token T] [...]\n"
           + "       conformance --recorded DIR [--report-dir DIR]";
 

@@ -21,6 +21,7 @@ import java.util.function.Supplier;
  * @param baseUrl {@code --base-url}
  * @param token {@code --token}
  * @param actor {@code --actor}: the admin Actor under the one token
+ * @param runPrefix {@code --run-prefix}: the start of every Worker and Actor id the suite registers
  * @param policy {@code --policy}
  * @param reportDir {@code --report-dir}
  * @param recordTo {@code --record-to}
@@ -33,6 +34,7 @@ public record ConformanceOptions(
     Optional<String> baseUrl,
     Optional<String> token,
     Optional<String> actor,
+    Optional<String> runPrefix,
     Optional<String> policy,
     Optional<Path> reportDir,
     Optional<Path> recordTo,
@@ -47,6 +49,7 @@ public record ConformanceOptions(
     Objects.requireNonNull(baseUrl, "baseUrl");
     Objects.requireNonNull(token, "token");
     Objects.requireNonNull(actor, "actor");
+    Objects.requireNonNull(runPrefix, "runPrefix");
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(reportDir, "reportDir");
     Objects.requireNonNull(recordTo, "recordTo");
@@ -102,6 +105,7 @@ public record ConformanceOptions(
         Optional.ofNullable(values.get("--base-url")),
         Optional.ofNullable(values.get("--token")),
         Optional.ofNullable(values.get("--actor")),
+        Optional.ofNullable(values.get("--run-prefix")),
         Optional.ofNullable(values.get("--policy")),
         Optional.ofNullable(values.get("--report-dir")).map(Path::of),
         Optional.ofNullable(values.get("--record-to")).map(Path::of),
@@ -151,6 +155,7 @@ public record ConformanceOptions(
     }
     actor.ifPresent(builder::registrarActorId);
     policy.ifPresent(builder::policyId);
+    runPrefix.ifPresent(builder::runPrefix);
     reportDir.ifPresent(builder::reportDir);
     return builder.progress(progress).clock(clock).ids(ids).build();
   }

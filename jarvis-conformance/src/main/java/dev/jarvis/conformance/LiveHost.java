@@ -40,6 +40,7 @@ final class LiveHost {
   private final Clock clock;
   final String registrar;
   final String policy;
+  final String runPrefix;
   final String humanWorker;
   final String agentWorker;
   final String human;
@@ -53,19 +54,23 @@ final class LiveHost {
     this.clock = config.clock();
     this.registrar = config.registrarActorId();
     this.policy = config.policyId();
-    this.humanWorker = id("worker-human");
-    this.agentWorker = id("worker-agent");
-    // A host that binds credentials to Actors lets each token act only as its own Actor: the suite
-    // then registers those Actors (a second registration of an id replaces it) under its Workers.
+    // Every Worker and Actor the suite registers is its own, under the run's prefix, so a run on a
+    // live service touches nothing it did not create. A host that binds credentials to Actors lets
+    // each token act only as its own Actor: those Actors are then under the prefix too
+    // (ConformanceConfig refuses them otherwise), and the suite registers them under its Workers.
+    String run = config.runPrefix();
+    this.runPrefix = run;
+    this.humanWorker = run + "worker-human";
+    this.agentWorker = run + "worker-agent";
     var roles = config.roles();
-    this.human = roles.map(r -> r.human().actorId()).orElseGet(() -> id("actor-human"));
-    this.agent = roles.map(r -> r.agent().actorId()).orElseGet(() -> id("actor-agent"));
-    this.outsiderWorker = id("worker-outsider");
+    this.human = roles.map(r -> r.human().actorId()).orElse(run + "actor-human");
+    this.agent = roles.map(r -> r.agent().actorId()).orElse(run + "actor-agent");
+    this.outsiderWorker = run + "worker-outsider";
     this.outsider =
         roles
             .flatMap(RoleCredentials::outsider)
             .map(ActorCredential::actorId)
-            .orElseGet(() -> id("actor-outsider"));
+            .orElse(run + "actor-outsider");
   }
 
   Exchange send(String operationId, String pathId, Map<String, String> headers, JsonNode body) {
