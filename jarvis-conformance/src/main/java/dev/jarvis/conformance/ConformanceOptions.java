@@ -86,7 +86,8 @@ public record ConformanceOptions(
             "--policy",
             "--report-dir",
             "--recorded",
-            "--record-to" ->
+            "--record-to",
+            "--run-prefix" ->
             values.put(option, value);
         default -> {
           Optional<String> role =

@@ -133,16 +133,14 @@ public final class AgentWalkthrough {
     PolicyDecision denied =
         agent.recordPolicyDecision(
             ws,
-            byAgent
-                .policyDecision(
-                    ws,
-                    cast.policyId(),
-                    delete,
-                    RiskClass.MEDIUM,
-                    PolicyDecisionResult.DENY,
-                    "The Policy denies deleting repositories.")
-                .id(deniedId)
-                .requestId(deniedRequestId));
+            decision(
+                byAgent,
+                ws,
+                delete,
+                PolicyDecisionResult.DENY,
+                "The Policy denies deleting repositories.",
+                deniedId,
+                deniedRequestId));
     step(cast.agentActor(), "PolicyDecision " + deniedId + ": " + denied.getResult(), ws);
     Request deniedRequest =
         agent.createRequest(
@@ -171,16 +169,14 @@ public final class AgentWalkthrough {
     PolicyDecision decision =
         agent.recordPolicyDecision(
             ws,
-            byAgent
-                .policyDecision(
-                    ws,
-                    cast.policyId(),
-                    fetch,
-                    RiskClass.MEDIUM,
-                    PolicyDecisionResult.REVIEW_REQUIRED,
-                    "External sources need a human's review.")
-                .id(decisionId)
-                .requestId(requestId));
+            decision(
+                byAgent,
+                ws,
+                fetch,
+                PolicyDecisionResult.REVIEW_REQUIRED,
+                "External sources need a human's review.",
+                decisionId,
+                requestId));
     step(cast.agentActor(), "PolicyDecision " + decisionId + ": " + decision.getResult(), ws);
 
     Request request =
@@ -341,6 +337,21 @@ public final class AgentWalkthrough {
   private static Worker worker(ProtocolRecords records, String id, WorkerType type, String role) {
     return records.worker(
         id, type, role, List.of("work:answer-questions"), List.of("outcome:customer-answer"));
+  }
+
+  /** The agent's medium-risk decision on {@code action}, opening the Request {@code requestId}. */
+  private PolicyDecision decision(
+      ProtocolRecords byAgent,
+      String ws,
+      PolicyActionRequest action,
+      PolicyDecisionResult result,
+      String reason,
+      String id,
+      String requestId) {
+    return byAgent
+        .policyDecision(ws, cast.policyId(), action, RiskClass.MEDIUM, result, reason)
+        .id(id)
+        .requestId(requestId);
   }
 
   /** The agent's Request for what {@code decision} blocked, to the human, for 30 minutes. */
