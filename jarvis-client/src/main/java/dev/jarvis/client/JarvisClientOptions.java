@@ -387,9 +387,9 @@ public final class JarvisClientOptions {
     /**
      * Signs every event the options' own Actor ({@link #actorId(String)}) appends: {@code
      * actor_signature} is the key's Ed25519 signature of the event's {@code event_hash}, {@code
-     * signing_key_ref} its key id ({@code docs/protocol-decisions.md}, "Actor-signed events"). An
-     * event drafted with an {@code actor_signature} of its own is sent as it is. Default: no key,
-     * events unsigned.
+     * signing_key_ref} its key id ({@code docs/protocol-decisions.md}, "Actor-signed events"). The
+     * client builds the hash, so a signature in the caller's draft is dropped, as it always was.
+     * Default: no key, events unsigned.
      */
     public Builder signingKey(SigningKey key) {
       this.ownSigningKey = Optional.of(Objects.requireNonNull(key));

@@ -13,8 +13,9 @@ import java.util.function.Function;
 
 /**
  * Per call, for {@code appendJarvisEvent} only, right after {@code event-chain} has set the event's
- * hash: signs the event with the key of its Actor, where the options give one and the caller did
- * not sign it already, and on the way back checks that the host stored the signature as sent.
+ * hash: signs the event with the key of its Actor, where the options give one, and on the way back
+ * checks that the host stored the signature as sent. (A signature in the caller's draft never
+ * reaches here: {@code EventChain.next} drops it, as it was made before the hash was known.)
  */
 public final class EventSignaturePolicy implements JarvisPolicy {
 
@@ -41,10 +42,7 @@ public final class EventSignaturePolicy implements JarvisPolicy {
       return next.send(request);
     }
     JsonNode event = request.body().orElseThrow();
-    Optional<SigningKey> key =
-        event.has(EventSignature.SIGNATURE_FIELD)
-            ? Optional.empty()
-            : keys.apply(event.path("actor_id").asText());
+    Optional<SigningKey> key = keys.apply(event.path("actor_id").asText());
     if (key.isEmpty()) {
       return next.send(request);
     }
