@@ -21,7 +21,9 @@ import java.util.function.Supplier;
  * conformance --recorded DIR [--report-dir DIR]
  * </pre>
  *
- * The second form is for a host that binds each credential to its Actors: one per role.
+ * The second form is for a host that binds each credential to its Actors: one per role. Either live
+ * form takes {@code --signer-actor ID --signer-key-id KID --signer-key FILE} (FILE the base64 PKCS
+ * #8 Ed25519 private key): an Actor the host requires to sign, for the {@code signatures} checks.
  *
  * <p>Exit codes: 0 every check passed, 1 a check failed, 2 usage error or host unreachable.
  */
@@ -40,7 +42,8 @@ public final class ConformanceCommand {
       "usage: conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--record-to DIR] [--recorded DIR]\n"
           + "       conformance --base-url URL --admin-actor ID --admin-token T --human-actor ID --human-token T\n"
           + "                   --agent-actor ID --agent-token T [--outsider-actor ID --outsider-token T] [...]\n"
-          + "       conformance --recorded DIR [--report-dir DIR]";
+          + "       conformance --recorded DIR [--report-dir DIR]\n"
+          + "       (live: [--signer-actor ID --signer-key-id KID --signer-key FILE] for the signatures checks)";
 
   /** The roles of per-role credentials, each given by --ROLE-actor and --ROLE-token. */
   private static final List<String> ROLES = List.of("admin", "human", "agent", "outsider");
@@ -84,6 +87,7 @@ public final class ConformanceCommand {
     String recorded = null;
     String recordTo = null;
     java.util.Map<String, String> roleValues = new java.util.HashMap<>();
+    java.util.Map<String, String> signerValues = new java.util.HashMap<>();
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
       String option = rest.remove(0);
@@ -99,6 +103,7 @@ public final class ConformanceCommand {
         case "--report-dir" -> reportDir = value;
         case "--recorded" -> recorded = value;
         case "--record-to" -> recordTo = value;
+        case "--signer-actor", "--signer-key-id", "--signer-key" -> signerValues.put(option, value);
         default -> {
           if (!isRoleOption(option)) {
             throw new IllegalArgumentException("unknown option " + option);
@@ -153,7 +158,31 @@ public final class ConformanceCommand {
     if (reportDir != null) {
       builder.reportDir(Path.of(reportDir));
     }
+    signer(signerValues, baseUrl != null).ifPresent(builder::requiredSigner);
     return builder.progress(out).clock(clock).ids(ids).build();
+  }
+
+  /** The required signer from --signer-actor, --signer-key-id and --signer-key: all or none. */
+  private static Optional<RequiredSigner> signer(
+      java.util.Map<String, String> values, boolean live) {
+    if (values.isEmpty()) {
+      return Optional.empty();
+    }
+    if (values.size() != 3 || !live) {
+      throw new IllegalArgumentException(
+          "--signer-actor, --signer-key-id and --signer-key go together, with --base-url");
+    }
+    String file = values.get("--signer-key");
+    String pkcs8;
+    try {
+      pkcs8 = java.nio.file.Files.readString(Path.of(file)).strip();
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("cannot read --signer-key " + file);
+    }
+    return Optional.of(
+        new RequiredSigner(
+            values.get("--signer-actor"),
+            dev.jarvis.core.signature.SigningKey.fromPkcs8(values.get("--signer-key-id"), pkcs8)));
   }
 
   private static boolean isRoleOption(String option) {

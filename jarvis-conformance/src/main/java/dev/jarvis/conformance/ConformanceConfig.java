@@ -32,6 +32,8 @@ import java.util.function.Supplier;
  * @param progress where one line per check is printed as it finishes
  * @param roles one credential per role, for a host that binds credentials to Actors; empty when
  *     {@code token} may act as any Actor (demo mode)
+ * @param requiredSigner an Actor the host requires to sign its events, with its key, for the {@code
+ *     signatures} checks; empty: they pass with a note
  */
 public record ConformanceConfig(
     Optional<URI> baseUrl,
@@ -45,7 +47,8 @@ public record ConformanceConfig(
     Clock clock,
     Duration timeout,
     PrintStream progress,
-    Optional<RoleCredentials> roles) {
+    Optional<RoleCredentials> roles,
+    Optional<RequiredSigner> requiredSigner) {
 
   /**
    * The Actor the suite registers its Workers and Actors under, unless told otherwise: the
@@ -69,6 +72,7 @@ public record ConformanceConfig(
     Objects.requireNonNull(timeout, "timeout");
     Objects.requireNonNull(progress, "progress");
     Objects.requireNonNull(roles, "roles");
+    Objects.requireNonNull(requiredSigner, "requiredSigner");
     if (baseUrl.isEmpty() && recordedDir.isEmpty()) {
       throw new IllegalArgumentException(
           "give a live host, a directory of recorded exchanges, or both");
@@ -77,6 +81,42 @@ public record ConformanceConfig(
       // With per-role credentials the admin's Actor is the registrar: one source of truth.
       registrarActorId = roles.get().admin().actorId();
     }
+  }
+
+  /**
+   * A configuration without a required signer.
+   *
+   * @deprecated kept for callers of the record's earlier canonical constructor; use a {@link
+   *     Builder}
+   */
+  @Deprecated
+  public ConformanceConfig(
+      Optional<URI> baseUrl,
+      String token,
+      String registrarActorId,
+      String policyId,
+      Optional<Path> recordedDir,
+      Optional<Path> reportDir,
+      Optional<Path> recordTo,
+      Supplier<String> ids,
+      Clock clock,
+      Duration timeout,
+      PrintStream progress,
+      Optional<RoleCredentials> roles) {
+    this(
+        baseUrl,
+        token,
+        registrarActorId,
+        policyId,
+        recordedDir,
+        reportDir,
+        recordTo,
+        ids,
+        clock,
+        timeout,
+        progress,
+        roles,
+        Optional.empty());
   }
 
   /** A run against a live host that binds each role's credential to its Actor. */
@@ -116,6 +156,7 @@ public record ConformanceConfig(
     private Duration timeout = Duration.ofSeconds(10);
     private PrintStream progress = new PrintStream(OutputStream.nullOutputStream());
     private Optional<RoleCredentials> roles = Optional.empty();
+    private Optional<RequiredSigner> requiredSigner = Optional.empty();
 
     private Builder() {}
 
@@ -184,6 +225,16 @@ public record ConformanceConfig(
       return this;
     }
 
+    /**
+     * An Actor the host requires to sign every event it appends, and its key: the {@code
+     * signatures} checks then expect its unsigned and badly signed events refused with {@code
+     * unauthorized_actor} and its signed one appended.
+     */
+    public Builder requiredSigner(RequiredSigner signer) {
+      this.requiredSigner = Optional.of(signer);
+      return this;
+    }
+
     public ConformanceConfig build() {
       return new ConformanceConfig(
           baseUrl,
@@ -197,7 +248,8 @@ public record ConformanceConfig(
           clock,
           timeout,
           progress,
-          roles);
+          roles,
+          requiredSigner);
     }
   }
 }
