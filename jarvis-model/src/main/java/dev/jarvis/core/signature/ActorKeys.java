@@ -228,13 +228,14 @@ public final class ActorKeys {
       return new SignatureCheck(
           Outcome.BAD_SIGNATURE,
           named,
-          "the event names key " + keyId + " but carries no actor_signature");
+          "the event names a signing_key_ref but carries no actor_signature");
     }
     ActorKey key = keys.get(keyId);
     String actorId = event.path("actor_id").asText();
     if (key == null) {
       return new SignatureCheck(
-          Outcome.UNKNOWN_KEY, named, "key " + keyId + " is none of the Actors' known keys");
+          // Not echoed: the ref is the sender's text, not a key id the host's operator chose.
+          Outcome.UNKNOWN_KEY, named, "the signing_key_ref names none of the Actors' known keys");
     }
     if (!key.actorId().equals(actorId)) {
       return new SignatureCheck(
