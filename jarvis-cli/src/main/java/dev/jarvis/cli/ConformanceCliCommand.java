@@ -83,6 +83,21 @@ final class ConformanceCliCommand implements Callable<Integer> {
               + " the human, agent and outsider Actor ids must start with it")
   Optional<String> runPrefix;
 
+  @Option(
+      names = "--signer-actor",
+      paramLabel = "ID",
+      description = "for the signatures checks: an Actor the host requires to sign its events")
+  Optional<String> signerActor;
+
+  @Option(names = "--signer-key-id", paramLabel = "KID", description = "the id of its key")
+  Optional<String> signerKeyId;
+
+  @Option(
+      names = "--signer-key",
+      paramLabel = "FILE",
+      description = "a file holding its key (base64 PKCS #8 Ed25519)")
+  Optional<Path> signerKey;
+
   @Option(names = "--policy", paramLabel = "ID", description = "a Policy id the host holds")
   Optional<String> policy;
 
@@ -122,7 +137,10 @@ final class ConformanceCliCommand implements Callable<Integer> {
             recordTo,
             recorded,
             roleActors,
-            roleTokens),
+            roleTokens,
+            signerActor,
+            signerKeyId,
+            signerKey),
         io.out(),
         io.err());
   }

@@ -19,7 +19,9 @@ import java.util.function.Supplier;
  * The second form is for a host that binds each credential to its Actors: one per role. Every
  * Worker and Actor the suite registers has an id starting with the run prefix ({@code
  * --run-prefix}, generated for the first form); the human's, agent's and outsider's Actor ids must
- * start with it.
+ * start with it. Either live form takes {@code --signer-actor ID --signer-key-id KID --signer-key
+ * FILE} (FILE the base64 PKCS #8 Ed25519 private key): an Actor the host requires to sign, for the
+ * {@code signatures} checks.
  *
  * <p>Exit codes: 0 every check passed, 1 a check failed, 2 usage error or host unreachable.
  */
@@ -38,7 +40,8 @@ public final class ConformanceCommand {
       "usage: conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--record-to DIR] [--recorded DIR]\n"
           + "       conformance --base-url URL --run-prefix P --admin-actor ID --admin-token T --human-actor ID --human-token T\n"
           + "                   --agent-actor ID --agent-token T [--outsider-actor ID --outsider-token T] [...]\n"
-          + "       conformance --recorded DIR [--report-dir DIR]";
+          + "       conformance --recorded DIR [--report-dir DIR]\n"
+          + "       (live: [--signer-actor ID --signer-key-id KID --signer-key FILE] for the signatures checks)";
 
   private ConformanceCommand() {}
 

@@ -1,7 +1,10 @@
 package dev.jarvis.conformance;
 
+import dev.jarvis.core.signature.SigningKey;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -29,6 +32,9 @@ import java.util.function.Supplier;
  * @param roleActors {@code --ROLE-actor} by role ({@code admin}, {@code human}, {@code agent},
  *     {@code outsider})
  * @param roleTokens {@code --ROLE-token} by role
+ * @param signerActor {@code --signer-actor}: an Actor the host requires to sign its events
+ * @param signerKeyId {@code --signer-key-id}: the id of its key
+ * @param signerKey {@code --signer-key}: a file holding the key (base64 PKCS #8 Ed25519)
  */
 public record ConformanceOptions(
     Optional<String> baseUrl,
@@ -40,7 +46,10 @@ public record ConformanceOptions(
     Optional<Path> recordTo,
     Optional<Path> recorded,
     Map<String, String> roleActors,
-    Map<String, String> roleTokens) {
+    Map<String, String> roleTokens,
+    Optional<String> signerActor,
+    Optional<String> signerKeyId,
+    Optional<Path> signerKey) {
 
   /** The roles of per-role credentials, each given by --ROLE-actor and --ROLE-token. */
   public static final List<String> ROLES = List.of("admin", "human", "agent", "outsider");
@@ -54,6 +63,9 @@ public record ConformanceOptions(
     Objects.requireNonNull(reportDir, "reportDir");
     Objects.requireNonNull(recordTo, "recordTo");
     Objects.requireNonNull(recorded, "recorded");
+    Objects.requireNonNull(signerActor, "signerActor");
+    Objects.requireNonNull(signerKeyId, "signerKeyId");
+    Objects.requireNonNull(signerKey, "signerKey");
     roleActors = Map.copyOf(roleActors);
     roleTokens = Map.copyOf(roleTokens);
     for (String role : union(roleActors, roleTokens)) {
@@ -87,7 +99,10 @@ public record ConformanceOptions(
             "--report-dir",
             "--recorded",
             "--record-to",
-            "--run-prefix" ->
+            "--run-prefix",
+            "--signer-actor",
+            "--signer-key-id",
+            "--signer-key" ->
             values.put(option, value);
         default -> {
           Optional<String> role =
@@ -112,7 +127,10 @@ public record ConformanceOptions(
         Optional.ofNullable(values.get("--record-to")).map(Path::of),
         Optional.ofNullable(values.get("--recorded")).map(Path::of),
         roleActors,
-        roleTokens);
+        roleTokens,
+        Optional.ofNullable(values.get("--signer-actor")),
+        Optional.ofNullable(values.get("--signer-key-id")),
+        Optional.ofNullable(values.get("--signer-key")).map(Path::of));
   }
 
   /**
@@ -158,6 +176,7 @@ public record ConformanceOptions(
     policy.ifPresent(builder::policyId);
     runPrefix.ifPresent(builder::runPrefix);
     reportDir.ifPresent(builder::reportDir);
+    signer().ifPresent(builder::requiredSigner);
     return builder.progress(progress).clock(clock).ids(ids).build();
   }
 
@@ -190,6 +209,29 @@ public record ConformanceOptions(
             given.get("human"),
             given.get("agent"),
             Optional.ofNullable(given.get("outsider"))));
+  }
+
+  /** The required signer from --signer-actor, --signer-key-id and --signer-key: all or none. */
+  private Optional<RequiredSigner> signer() {
+    int given =
+        (signerActor.isPresent() ? 1 : 0)
+            + (signerKeyId.isPresent() ? 1 : 0)
+            + (signerKey.isPresent() ? 1 : 0);
+    if (given == 0) {
+      return Optional.empty();
+    }
+    if (given != 3 || baseUrl.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--signer-actor, --signer-key-id and --signer-key go together, with --base-url");
+    }
+    String pkcs8;
+    try {
+      pkcs8 = Files.readString(signerKey.get()).strip();
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read --signer-key " + signerKey.get());
+    }
+    return Optional.of(
+        new RequiredSigner(signerActor.get(), SigningKey.fromPkcs8(signerKeyId.get(), pkcs8)));
   }
 
   private static List<String> union(Map<String, String> a, Map<String, String> b) {

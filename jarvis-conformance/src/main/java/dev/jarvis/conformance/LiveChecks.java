@@ -12,6 +12,7 @@ final class LiveChecks {
     GenesisChecks.run(runner, live);
     ChainChecks.run(runner, live);
     EventLogChecks.run(runner, live);
+    SignatureChecks.run(runner, live, config.requiredSigner());
     IdempotencyChecks.run(runner, live);
     IdMatchingChecks.run(runner, live);
     ExportChecks.run(runner, live);

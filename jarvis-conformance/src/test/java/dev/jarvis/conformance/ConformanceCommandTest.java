@@ -153,7 +153,10 @@ class ConformanceCommandTest {
             java.util.Optional.empty(),
             java.util.Optional.empty(),
             java.util.Map.of("admin", "a", "human", "h"),
-            java.util.Map.of("admin", "secret-a", "human", "secret-h"));
+            java.util.Map.of("admin", "secret-a", "human", "secret-h"),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.empty());
     assertEquals(built, parsed);
     assertFalse(parsed.toString().contains("secret"), parsed.toString());
   }

@@ -85,7 +85,9 @@ import java.util.function.Supplier;
  *       bounds (this action, this WorkSession, this Actor, once);
  *   <li>the client when it sends: an event's {@code id}, {@code actor_id}, {@code timestamp} (where
  *       unset), {@code sequence}, {@code previous_hash}, {@code event_hash}, {@code
- *       canonicalization}, and every protocol header;
+ *       canonicalization}, with a signing key for the Actor {@code actor_signature} and {@code
+ *       signing_key_ref} (signed over the hash, so only once it is built), and every protocol
+ *       header;
  *   <li>the host: a WorkSession's revision, {@code last_event_hash}, status and {@code updated_at}
  *       after genesis, a Request's status after a Review.
  * </ul>
