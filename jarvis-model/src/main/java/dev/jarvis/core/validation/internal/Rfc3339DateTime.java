@@ -1,7 +1,5 @@
 package dev.jarvis.core.validation.internal;
 
-import com.networknt.schema.ExecutionContext;
-import com.networknt.schema.format.Format;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.Month;
@@ -11,12 +9,12 @@ import java.util.regex.Pattern;
 /**
  * The {@code date-time} format as RFC 3339 section 5.6 defines it, asserted strictly.
  *
- * <p>The validator's own check (2.0.x) also accepts a space between date and time; RFC 3339's
- * grammar requires {@code T}. This one refuses it, checks the calendar (no month 13, no February
- * 30, no hour 24), requires an offset, and allows second 60 only where a leap second can fall: at
- * 23:59 UTC on the last day of June or December.
+ * <p>The JSON Schema validator's own check (networknt 2.0.x) also accepts a space between date and
+ * time; RFC 3339's grammar requires {@code T}. This one refuses it, checks the calendar (no month
+ * 13, no February 30, no hour 24), requires an offset, and allows second 60 only where a leap
+ * second can fall: at 23:59 UTC on the last day of June or December.
  */
-final class Rfc3339DateTime implements Format {
+final class Rfc3339DateTime {
 
   private static final Pattern DATE_TIME =
       Pattern.compile(
@@ -25,15 +23,7 @@ final class Rfc3339DateTime implements Format {
 
   private static final int MINUTES_PER_DAY = 24 * 60;
 
-  @Override
-  public String getName() {
-    return "date-time";
-  }
-
-  @Override
-  public boolean matches(ExecutionContext executionContext, String value) {
-    return isValid(value);
-  }
+  private Rfc3339DateTime() {}
 
   static boolean isValid(String value) {
     Matcher m = DATE_TIME.matcher(value);
