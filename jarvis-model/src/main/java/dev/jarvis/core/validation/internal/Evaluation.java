@@ -110,6 +110,6 @@ final class Evaluation {
             List.of(Arrays.copyOf(instance, instanceDepth)),
             List.of(path),
             List.of(arguments),
-            pointer() + ": " + text));
+            text));
   }
 }

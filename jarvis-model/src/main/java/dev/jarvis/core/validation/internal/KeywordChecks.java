@@ -81,6 +81,11 @@ final class KeywordChecks {
       if (expected.admits(actual)) {
         return true;
       }
+      // A whole number written with a fraction (1.0) is an integer to JSON Schema, but is named
+      // by how it is written.
+      if (actual == JsonType.INTEGER && !value.isIntegralNumber()) {
+        actual = JsonType.NUMBER;
+      }
       run.report(
           "type",
           null,
@@ -189,12 +194,8 @@ final class KeywordChecks {
         if (run.isSilent()) {
           return false;
         }
-        String prefix = run.pointer() + "/" + escape(name);
         for (SchemaError inner : run.takeAfter(mark)) {
           String message = inner.message();
-          if (message.startsWith(prefix)) {
-            message = message.substring(prefix.length()).replaceFirst("^:\\s*", "");
-          }
           run.report(
               "propertyNames",
               name,
@@ -204,10 +205,6 @@ final class KeywordChecks {
         }
       }
       return valid;
-    }
-
-    private static String escape(String name) {
-      return name.replace("~", "~0").replace("/", "~1");
     }
   }
 
@@ -466,11 +463,7 @@ final class KeywordChecks {
       if (!value.isTextual() || Rfc3339DateTime.isValid(value.textValue())) {
         return true;
       }
-      run.report(
-          "format",
-          null,
-          "does not match the date-time pattern must be a valid RFC 3339 date-time",
-          "date-time");
+      run.report("format", null, "does not match the date-time pattern", "date-time");
       return false;
     }
   }

@@ -227,10 +227,10 @@ final class SchemaCompiler {
     return out;
   }
 
-  /** {@code [a, b]}: how the enumeration is shown in a message. */
+  /** {@code ["a", "b"]}: how the enumeration is shown in a message. */
   private static String enumText(JsonNode values) {
     List<String> out = new ArrayList<>();
-    values.forEach(v -> out.add(v.isTextual() ? v.asText() : v.toString()));
+    values.forEach(v -> out.add(v.toString()));
     return "[" + String.join(", ", out) + "]";
   }
 }

@@ -14,7 +14,7 @@ import java.util.List;
  * @param evaluationPath the keywords and names walked from the component schema to the failing
  *     keyword, {@code $ref} included, the failing keyword last
  * @param arguments the keyword's details ({@code x-jarvis-unique-by}: rejection id, first index)
- * @param message what is wrong, led by the instance location
+ * @param message what is wrong, without the location
  */
 public record SchemaError(
     String keyword,

@@ -54,7 +54,20 @@ public final class InterpretiveSpec {
 
   /** Validates text the way {@code PayloadValidator.validate(String, String)} does. */
   public List<ProtocolViolation> validate(String schemaName, String json) {
-    ParsedPayload payload = StrictJsonReader.read(json);
+    return validate(schemaName, StrictJsonReader.read(json));
+  }
+
+  /** Validates bytes the way {@code PayloadValidator.validate(String, byte[])} does. */
+  public List<ProtocolViolation> validate(String schemaName, byte[] json) {
+    return validate(schemaName, StrictJsonReader.read(json));
+  }
+
+  /** Validates a tree the way {@code PayloadValidator.validate(String, JsonNode)} does. */
+  public List<ProtocolViolation> validate(String schemaName, JsonNode json) {
+    return validate(schemaName, StrictJsonReader.accept(json));
+  }
+
+  private List<ProtocolViolation> validate(String schemaName, ParsedPayload payload) {
     if (!payload.isReadable()) {
       return List.of(payload.violation(ViolationMapper.objectType(schemaName)));
     }
