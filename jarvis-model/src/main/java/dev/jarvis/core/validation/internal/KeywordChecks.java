@@ -132,6 +132,9 @@ final class KeywordChecks {
       if (!value.isObject()) {
         return true;
       }
+      if (additional == null) {
+        return checkDeclared(value, run);
+      }
       boolean valid = true;
       for (Map.Entry<String, JsonNode> member : value.properties()) {
         String name = member.getKey();
@@ -163,6 +166,34 @@ final class KeywordChecks {
           run.leaveInstance();
           run.leaveSchema(1);
         }
+        if (!ok) {
+          valid = false;
+          if (run.isSilent()) {
+            return false;
+          }
+        }
+      }
+      return valid;
+    }
+
+    /**
+     * An open object (an {@code if} testing one property, say): only the declared properties are
+     * looked up, not every member walked. Violations are ordered later, so the order they are found
+     * in does not show.
+     */
+    private boolean checkDeclared(JsonNode value, Evaluation run) {
+      boolean valid = true;
+      for (Map.Entry<String, Check> property : declared.entrySet()) {
+        JsonNode member = value.get(property.getKey());
+        if (member == null) {
+          continue;
+        }
+        run.enterSchema("properties");
+        run.enterSchema(property.getKey());
+        run.enterInstance(property.getKey());
+        boolean ok = property.getValue().check(member, run);
+        run.leaveInstance();
+        run.leaveSchema(2);
         if (!ok) {
           valid = false;
           if (run.isSilent()) {
