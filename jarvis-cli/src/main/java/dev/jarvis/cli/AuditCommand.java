@@ -10,6 +10,7 @@ import dev.jarvis.client.audit.EventLogAudit;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.model.EvidenceManifest;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -28,7 +29,8 @@ import picocli.CommandLine.Parameters;
     description = {
       "Audits a WorkSession's event log: every event re-hashed from genesis and linked, the"
           + " last event against the WorkSession's revision and last_event_hash (online), and"
-          + " against an EvidenceManifest's event_chain_root and source_event_refs (--manifest).",
+          + " against an EvidenceManifest's event_chain_root and source_event_refs (--manifest),"
+          + " and every signed event's actor_signature (--actor-keys).",
       "Online: --base-url URL --token T --actor ID WORK_SESSION_ID (the host must declare"
           + " event-log; the Actor must be a member). Offline: --events FILE [--manifest FILE],"
           + " FILE a JSON array of JarvisEvents or an event-log page, - for standard input.",
@@ -59,6 +61,14 @@ final class AuditCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description = "the WorkSession's exported EvidenceManifest")
   Optional<String> manifest;
+
+  @Option(
+      names = "--actor-keys",
+      paramLabel = "FILE",
+      description =
+          "verify every signed event with the Actors' public keys (online and offline); "
+              + ActorKeysFile.DESCRIPTION)
+  Optional<Path> actorKeys = Optional.empty();
 
   @Option(names = "--json", description = "print the report as JSON")
   boolean json;
@@ -91,14 +101,14 @@ final class AuditCommand implements Callable<Integer> {
           Optional.of(
               bind(CliInput.json(manifest.get(), io.in()), EvidenceManifest.class, manifest.get()));
     }
-    try (JarvisClient client =
-        JarvisClient.create(
-            JarvisClientOptions.builder()
-                .baseUri(baseUrl.get())
-                .hostAuth("Bearer " + token.get())
-                .actorId(actor.get())
-                .userAgentSuffix("jarvis-cli-audit")
-                .build())) {
+    JarvisClientOptions.Builder options =
+        JarvisClientOptions.builder()
+            .baseUri(baseUrl.get())
+            .hostAuth("Bearer " + token.get())
+            .actorId(actor.get())
+            .userAgentSuffix("jarvis-cli-audit");
+    ActorKeysFile.read(actorKeys).ifPresent(options::actorKeys);
+    try (JarvisClient client = JarvisClient.create(options.build())) {
       return exported.isPresent()
           ? client.audit(workSessionId.get(), exported.get())
           : client.audit(workSessionId.get());
@@ -134,7 +144,8 @@ final class AuditCommand implements Callable<Integer> {
             .map(m -> m.path("work_session_id").asText())
             .or(() -> Optional.ofNullable(list.path(0).path("work_session_id").textValue()))
             .orElse(read.path("work_session_id").asText());
-    EventLogAudit audit = new EventLogAudit(id, exported.isPresent());
+    EventLogAudit audit =
+        new EventLogAudit(id, exported.isPresent(), ActorKeysFile.read(actorKeys));
     list.forEach(audit::accept);
     return audit.report(Optional.empty(), exported);
   }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostConfig;
@@ -94,6 +95,15 @@ final class ServeCommand implements Callable<Integer> {
           "a JSON Policy record the host holds (repeatable); the sample Policy"
               + " policy-bounded-001 is always held unless a file replaces it")
   List<Path> policies = new java.util.ArrayList<>();
+
+  @Option(
+      names = "--actor-keys",
+      paramLabel = "FILE",
+      description =
+          "the Actors' Ed25519 public keys: every signed event is verified, and the Actors in"
+              + " must_sign must sign; "
+              + ActorKeysFile.DESCRIPTION)
+  Optional<Path> actorKeys = Optional.empty();
 
   @Option(
       names = "--admin-actor",
@@ -234,11 +244,12 @@ final class ServeCommand implements Callable<Integer> {
     PrintStream out = io.out();
     // The sample Policy first, so that a plain serve runs the demo; a file with its id replaces it.
     AgentActions agentActions = agentActions();
+    ActorKeys keys = ActorKeysFile.read(actorKeys).orElse(ActorKeys.none());
     ReferenceHostConfig config =
         hostAuth()
             .withPort(port)
             .withRuntime(runtime)
-            .withHost(b -> b.adminActorId(admin).agentActions(agentActions))
+            .withHost(b -> b.adminActorId(admin).agentActions(agentActions).actorKeys(keys))
             .withPolicy(SampleRecords.policy());
     for (Path file : policies) {
       config = config.withPolicy(policy(file.toString()));

@@ -4,16 +4,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.client.JarvisClient;
 import dev.jarvis.client.JarvisClientOptions;
 import dev.jarvis.client.RetryPolicy;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.error.JarvisProtocolException;
+import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.core.signature.ActorKey;
+import dev.jarvis.core.signature.EventSignature;
+import dev.jarvis.core.signature.SigningKey;
 import dev.jarvis.host.reference.ReferenceHostConfig;
+import dev.jarvis.model.ActorType;
+import dev.jarvis.model.JarvisEvent;
+import dev.jarvis.model.JarvisEventPayload;
 import dev.jarvis.model.ProtocolErrorId;
 import dev.jarvis.model.Worker;
+import dev.jarvis.model.WorkerType;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
@@ -21,8 +32,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyPair;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -119,6 +132,111 @@ class ServeCommandTest {
     assertEquals(ProtocolErrorId.UNAUTHORIZED_ACTOR, refused.errorId());
 
     serving.stop();
+  }
+
+  @Test
+  void withActorKeysTheHostRefusesBadlySignedEventsAndAuditVerifiesTheSignedOnes()
+      throws Exception {
+    KeyPair human = SigningKey.generateKeyPair();
+    Path keys =
+        Files.writeString(
+            dir.resolve("actor-keys.json"),
+            """
+            {"keys": [{"key_id": "key-human-1", "actor_id": "actor-human-1", "public_key": "%s"}],
+             "must_sign": ["actor-human-1"]}
+            """
+                .formatted(ActorKey.encode(human.getPublic())));
+    Serving serving =
+        Serving.start(
+            "--port", "0", "--token", "t", "--actor-keys", keys.toString(), "--store", "memory");
+    SigningKey key = new SigningKey("key-human-1", human.getPrivate());
+    JarvisClient admin = signingClient(serving.url(), Optional.of(key));
+    admin.registerWorker(admin.records().worker("worker-human-1", WorkerType.HUMAN, "reviewer"));
+    admin.registerWorker(admin.records().worker("worker-agent-1", WorkerType.AGENT, "assistant"));
+    admin.registerActor(admin.records().actor("actor-human-1", "worker-human-1", ActorType.HUMAN));
+    admin.registerActor(admin.records().actor("actor-agent-1", "worker-agent-1", ActorType.AGENT));
+    JarvisClient signing = admin.as("actor-human-1");
+    String ws =
+        signing
+            .createWorkSession(
+                signing
+                    .records()
+                    .workSession(
+                        "Summarise.", "worker-human-1", "worker-agent-1", "policy-bounded-001"))
+            .getId();
+    JarvisEvent note =
+        ProtocolRecords.event(
+            "note.recorded", JarvisEventPayload.ObjectTypeEnum.WORK_SESSION, ws, "noted");
+
+    assertEquals("key-human-1", signing.appendJarvisEvent(ws, note).getSigningKeyRef());
+    for (Optional<SigningKey> wrong :
+        List.of(
+            Optional.<SigningKey>empty(),
+            Optional.of(
+                new SigningKey("key-human-1", SigningKey.generateKeyPair().getPrivate())))) {
+      JarvisClient badly = signingClient(serving.url(), wrong).as("actor-human-1");
+      JarvisProtocolException refused =
+          assertThrows(JarvisProtocolException.class, () -> badly.appendJarvisEvent(ws, note));
+      assertEquals(ProtocolErrorId.UNAUTHORIZED_ACTOR, refused.errorId());
+    }
+
+    String[] online = {
+      "audit",
+      "--base-url",
+      serving.url(),
+      "--token",
+      "t",
+      "--actor",
+      "actor-human-1",
+      "--actor-keys",
+      keys.toString(),
+      ws
+    };
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    assertEquals(0, cli(out, online), out.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8)
+            .matches("(?s).*PASS signatures +1 signed events verified.*"),
+        out.toString(StandardCharsets.UTF_8));
+    ArrayNode events = JarvisJson.mapper().createArrayNode();
+    signing.events(ws).forEach(events::add);
+    ((ObjectNode) events.get(1))
+        .put(
+            "actor_signature",
+            EventSignature.signatureOf(
+                events.get(1).path("event_hash").asText(),
+                SigningKey.generateKeyPair().getPrivate()));
+    Path doctored = Files.writeString(dir.resolve("events.json"), events.toString());
+    out.reset();
+    assertEquals(
+        1,
+        cli(out, "audit", "--events", doctored.toString(), "--actor-keys", keys.toString()),
+        out.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8)
+            .contains("First failure: signatures at index 1 (unauthorized_actor)"),
+        out.toString(StandardCharsets.UTF_8));
+    serving.stop();
+  }
+
+  private static int cli(ByteArrayOutputStream out, String... args) {
+    return new JarvisCli()
+        .run(
+            args,
+            new java.io.ByteArrayInputStream(new byte[0]),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+  }
+
+  private static JarvisClient signingClient(String base, Optional<SigningKey> key) {
+    JarvisClientOptions.Builder options =
+        JarvisClientOptions.builder()
+            .baseUri(base)
+            .hostAuth("Bearer t")
+            .actorId("host-admin")
+            .retryPolicy(RetryPolicy.NONE);
+    key.ifPresent(k -> options.signingKey("actor-human-1", k));
+    return JarvisClient.create(options.build());
   }
 
   @Test

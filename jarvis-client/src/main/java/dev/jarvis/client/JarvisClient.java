@@ -383,7 +383,8 @@ public final class JarvisClient implements AutoCloseable {
 
   private AuditReport audit(String workSessionId, Optional<JsonNode> manifest) {
     ChainCursor at = cursorOf(getWorkSession(workSessionId));
-    EventLogAudit audit = new EventLogAudit(workSessionId, manifest.isPresent());
+    EventLogAudit audit =
+        new EventLogAudit(workSessionId, manifest.isPresent(), shared.options().actorKeys());
     // Up to the revision read: events appended since are not what the WorkSession vouched for.
     try (Stream<JsonNode> events = events(workSessionId)) {
       events.limit(at.revision()).forEach(audit::accept);
@@ -397,7 +398,8 @@ public final class JarvisClient implements AutoCloseable {
         .thenCompose(
             answer -> {
               ChainCursor at = cursorOf(answer.body());
-              EventLogAudit audit = new EventLogAudit(workSessionId, false);
+              EventLogAudit audit =
+                  new EventLogAudit(workSessionId, false, shared.options().actorKeys());
               return pagesAsync(workSessionId, 0, at.revision(), audit)
                   .thenApply(done -> audit.report(Optional.of(at), Optional.empty()));
             });

@@ -1,10 +1,13 @@
 package dev.jarvis.client;
 
 import dev.jarvis.client.pipeline.JarvisPolicy;
+import dev.jarvis.core.signature.ActorKeys;
+import dev.jarvis.core.signature.SigningKey;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -43,6 +46,8 @@ public final class JarvisClientOptions {
   private final List<JarvisPolicy> perCallPolicies;
   private final List<JarvisPolicy> perAttemptPolicies;
   private final long maxRequestBodyBytes;
+  private final Map<String, SigningKey> signingKeys;
+  private final Optional<ActorKeys> actorKeys;
 
   private JarvisClientOptions(Builder b) {
     this.baseUri = Objects.requireNonNull(b.baseUri, "baseUri is required");
@@ -61,6 +66,10 @@ public final class JarvisClientOptions {
     this.perCallPolicies = List.copyOf(b.perCallPolicies);
     this.perAttemptPolicies = List.copyOf(b.perAttemptPolicies);
     this.maxRequestBodyBytes = b.maxRequestBodyBytes;
+    Map<String, SigningKey> keys = new LinkedHashMap<>(b.signingKeys);
+    b.ownSigningKey.ifPresent(key -> keys.put(actorId, key));
+    this.signingKeys = Map.copyOf(keys);
+    this.actorKeys = b.actorKeys;
   }
 
   public static Builder builder() {
@@ -86,6 +95,8 @@ public final class JarvisClientOptions {
     b.perCallPolicies.addAll(perCallPolicies);
     b.perAttemptPolicies.addAll(perAttemptPolicies);
     b.maxRequestBodyBytes = maxRequestBodyBytes;
+    b.signingKeys.putAll(signingKeys);
+    b.actorKeys = actorKeys;
     return b;
   }
 
@@ -173,6 +184,22 @@ public final class JarvisClientOptions {
     return perAttemptPolicies;
   }
 
+  /**
+   * The key the client signs the events of {@code actorId} with ({@code actor_signature}, {@code
+   * signing_key_ref}); empty: that Actor's events go unsigned.
+   */
+  public Optional<SigningKey> signingKey(String actorId) {
+    return Optional.ofNullable(signingKeys.get(actorId));
+  }
+
+  /**
+   * The Actors' public keys {@link JarvisClient#audit} verifies signed events with; empty: an audit
+   * skips its signature check.
+   */
+  public Optional<ActorKeys> actorKeys() {
+    return actorKeys;
+  }
+
   /** Builds {@link JarvisClientOptions}. Only {@code baseUri} and {@code actorId} are required. */
   public static final class Builder {
     private URI baseUri;
@@ -191,6 +218,9 @@ public final class JarvisClientOptions {
     private final List<JarvisPolicy> perCallPolicies = new ArrayList<>();
     private final List<JarvisPolicy> perAttemptPolicies = new ArrayList<>();
     private long maxRequestBodyBytes = DEFAULT_MAX_REQUEST_BODY_BYTES;
+    private final Map<String, SigningKey> signingKeys = new LinkedHashMap<>();
+    private Optional<SigningKey> ownSigningKey = Optional.empty();
+    private Optional<ActorKeys> actorKeys = Optional.empty();
 
     private Builder() {}
 
@@ -351,6 +381,37 @@ public final class JarvisClientOptions {
     /** Appended to the {@code User-Agent} ({@code jarvis-java-sdk/0.1.0 SUFFIX}). Default: none. */
     public Builder userAgentSuffix(String suffix) {
       this.userAgentSuffix = Optional.of(suffix);
+      return this;
+    }
+
+    /**
+     * Signs every event the options' own Actor ({@link #actorId(String)}) appends: {@code
+     * actor_signature} is the key's Ed25519 signature of the event's {@code event_hash}, {@code
+     * signing_key_ref} its key id ({@code docs/protocol-decisions.md}, "Actor-signed events"). The
+     * client builds the hash, so a signature in the caller's draft is dropped, as it always was.
+     * Default: no key, events unsigned.
+     */
+    public Builder signingKey(SigningKey key) {
+      this.ownSigningKey = Optional.of(Objects.requireNonNull(key));
+      return this;
+    }
+
+    /**
+     * Signs every event {@code actorId} appends, through this client or any {@link
+     * JarvisClient#as(String)} view of it, with {@code key}: one key per Actor a client acts for.
+     */
+    public Builder signingKey(String actorId, SigningKey key) {
+      signingKeys.put(Objects.requireNonNull(actorId), Objects.requireNonNull(key));
+      return this;
+    }
+
+    /**
+     * The Actors' public keys an {@link JarvisClient#audit audit} verifies each signed event with
+     * (verified, unsigned, bad signature, unknown key, another Actor's key, revoked). Default:
+     * none; an audit then skips its signature check.
+     */
+    public Builder actorKeys(ActorKeys actorKeys) {
+      this.actorKeys = Optional.of(actorKeys);
       return this;
     }
 

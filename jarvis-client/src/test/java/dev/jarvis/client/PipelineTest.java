@@ -66,6 +66,7 @@ class PipelineTest {
             "idempotency-key",
             "work-session-cursor",
             "event-chain",
+            "event-signature",
             "answer-checks",
             "retry",
             "request-timestamp",
@@ -74,7 +75,7 @@ class PipelineTest {
             "logging",
             "transport"),
         host.client.pipeline().names());
-    assertEquals(7, host.client.pipeline().perCall().size());
+    assertEquals(8, host.client.pipeline().perCall().size());
   }
 
   @ParameterizedTest(name = "{0}")

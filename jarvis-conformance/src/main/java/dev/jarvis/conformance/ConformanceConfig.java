@@ -37,6 +37,8 @@ import java.util.regex.Pattern;
  *     a run on a live service touches only what it created itself; with {@code roles}, the human's,
  *     agent's and outsider's Actor ids must start with it (the suite registers them, and registers
  *     nothing outside the prefix), so it must be fresh for each run
+ * @param requiredSigner an Actor the host requires to sign its events, with its key, for the {@code
+ *     signatures} checks; empty: they pass with a note
  */
 public record ConformanceConfig(
     Optional<URI> baseUrl,
@@ -51,7 +53,8 @@ public record ConformanceConfig(
     Duration timeout,
     PrintStream progress,
     Optional<RoleCredentials> roles,
-    String runPrefix) {
+    String runPrefix,
+    Optional<RequiredSigner> requiredSigner) {
 
   /**
    * The Actor the suite registers its Workers and Actors under, unless told otherwise: the
@@ -87,6 +90,7 @@ public record ConformanceConfig(
           "the run prefix must be 1 to 64 of A-Z a-z 0-9 . _ : - and start with a letter or digit");
     }
     roles.ifPresent(r -> r.requireUnder(runPrefix));
+    Objects.requireNonNull(requiredSigner, "requiredSigner");
     if (baseUrl.isEmpty() && recordedDir.isEmpty()) {
       throw new IllegalArgumentException(
           "give a live host, a directory of recorded exchanges, or both");
@@ -98,11 +102,11 @@ public record ConformanceConfig(
   }
 
   /**
-   * The configuration as before the run prefix, which is then {@value #RUN_PREFIX_START}, an id
-   * from {@code ids} and "-".
+   * The configuration as before the run prefix and the required signer: the run prefix is then
+   * {@value #RUN_PREFIX_START}, an id from {@code ids} and "-"; no required signer.
    *
-   * @deprecated since #27 the suite registers its Workers and Actors under {@link #runPrefix()};
-   *     use the {@link Builder}, or this constructor with a run prefix as the last argument
+   * @deprecated since #27 the suite registers its Workers and Actors under {@link #runPrefix()},
+   *     and since #26 it may check a required signer; use the {@link Builder}
    */
   @Deprecated
   public ConformanceConfig(
@@ -131,7 +135,8 @@ public record ConformanceConfig(
         timeout,
         progress,
         roles,
-        defaultRunPrefix(ids));
+        defaultRunPrefix(ids),
+        Optional.empty());
   }
 
   /** {@value #RUN_PREFIX_START}, an id of the run's (its first 40 characters) and "-". */
@@ -178,6 +183,7 @@ public record ConformanceConfig(
     private PrintStream progress = new PrintStream(OutputStream.nullOutputStream());
     private Optional<RoleCredentials> roles = Optional.empty();
     private Optional<String> runPrefix = Optional.empty();
+    private Optional<RequiredSigner> requiredSigner = Optional.empty();
 
     private Builder() {}
 
@@ -256,6 +262,16 @@ public record ConformanceConfig(
       return this;
     }
 
+    /**
+     * An Actor the host requires to sign every event it appends, and its key: the {@code
+     * signatures} checks then expect its unsigned and badly signed events refused with {@code
+     * unauthorized_actor} and its signed one appended.
+     */
+    public Builder requiredSigner(RequiredSigner signer) {
+      this.requiredSigner = Optional.of(signer);
+      return this;
+    }
+
     public ConformanceConfig build() {
       return new ConformanceConfig(
           baseUrl,
@@ -270,7 +286,8 @@ public record ConformanceConfig(
           timeout,
           progress,
           roles,
-          runPrefix.orElseGet(() -> defaultRunPrefix(ids)));
+          runPrefix.orElseGet(() -> defaultRunPrefix(ids)),
+          requiredSigner);
     }
   }
 }

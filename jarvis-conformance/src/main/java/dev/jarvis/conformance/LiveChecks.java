@@ -5,13 +5,14 @@ final class LiveChecks {
 
   private LiveChecks() {}
 
-  static void run(ConformanceConfig config, HostConnection host, CheckRunner runner) {
+  static void run(ConformanceConfig config, SuiteExchanges host, CheckRunner runner) {
     LiveHost live = new LiveHost(config, host);
     SetupChecks.run(runner, live);
     HeaderChecks.run(runner, live);
     GenesisChecks.run(runner, live);
     ChainChecks.run(runner, live);
     EventLogChecks.run(runner, live);
+    SignatureChecks.run(runner, live, config.requiredSigner());
     IdempotencyChecks.run(runner, live);
     IdMatchingChecks.run(runner, live);
     ExportChecks.run(runner, live);

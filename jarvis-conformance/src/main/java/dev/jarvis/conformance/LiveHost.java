@@ -11,6 +11,7 @@ import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.RequestTimestamp;
+import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.core.sample.SampleRecords;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -34,7 +35,7 @@ final class LiveHost {
   private static final String REVISION_HEADER = JarvisHeaders.WORK_SESSION_REVISION;
   private static final String LAST_HASH_HEADER = JarvisHeaders.LAST_EVENT_HASH;
 
-  private final HostConnection host;
+  private final SuiteExchanges host;
   private final Supplier<String> ids;
   private final Clock clock;
   final String registrar;
@@ -47,7 +48,7 @@ final class LiveHost {
   final String outsiderWorker;
   final String outsider;
 
-  LiveHost(ConformanceConfig config, HostConnection host) {
+  LiveHost(ConformanceConfig config, SuiteExchanges host) {
     this.host = host;
     this.ids = config.ids();
     this.clock = config.clock();
@@ -198,6 +199,11 @@ final class LiveHost {
       case JarvisHeaders.PREVIOUS_EVENT_HASH -> "missing_previous_event_hash";
       default -> throw new IllegalArgumentException(header);
     };
+  }
+
+  /** The record factories acting as {@code actor}, on the suite's clock and ids. */
+  ProtocolRecords records(String actor) {
+    return new ProtocolRecords(clock, ids, actor);
   }
 
   String id(String prefix) {

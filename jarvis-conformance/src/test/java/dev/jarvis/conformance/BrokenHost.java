@@ -1,5 +1,6 @@
 package dev.jarvis.conformance;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -45,7 +46,12 @@ public final class BrokenHost implements AutoCloseable {
     ACCEPTS_UNLISTED_ACTIONS(
         ProtocolErrorId.POLICY_DENIED, ProtocolErrorId.MISSING_POLICY_DECISION),
     /** Appends an event whose id the WorkSession holds already. */
-    DUPLICATES_EVENT_IDS(ProtocolErrorId.INVALID_TRANSITION);
+    DUPLICATES_EVENT_IDS(ProtocolErrorId.INVALID_TRANSITION),
+    /**
+     * Takes an unsigned or badly signed event of an Actor that must sign ({@link Fixtures#SIGNER})
+     * as if its signature held.
+     */
+    ACCEPTS_BAD_SIGNATURES;
 
     /** The refusals the defective host answers as if it had accepted the record. */
     private final List<ProtocolErrorId> recordsAnyway;
@@ -66,6 +72,7 @@ public final class BrokenHost implements AutoCloseable {
             HostConfig.builder(HostAuth.anyCaller())
                 .clock(clock)
                 .traceIds(() -> "trace:" + ids.get())
+                .actorKeys(Fixtures.SIGNER_KEYS)
                 .build());
     host.seedPolicy(SampleRecords.policy());
     try {
@@ -120,10 +127,17 @@ public final class BrokenHost implements AutoCloseable {
   }
 
   private boolean recordsAnyway(StoredResponse answer) throws IOException {
-    if (answer.status() != 400 || defect.recordsAnyway.isEmpty()) {
+    if (answer.status() != 400) {
       return false;
     }
-    String errorId = JarvisJson.mapper().readTree(answer.body()).path("error_id").asText();
+    JsonNode error = JarvisJson.mapper().readTree(answer.body());
+    String errorId = error.path("error_id").asText();
+    if (defect == Defect.ACCEPTS_BAD_SIGNATURES) {
+      // Only the signature refusals: everything else about the event is still judged.
+      return ProtocolErrorId.UNAUTHORIZED_ACTOR.getValue().equals(errorId)
+          && error.path("object_type").asText().equals("jarvis_event")
+          && List.of("/actor_signature", "/signing_key_ref").contains(error.path("field").asText());
+    }
     return defect.recordsAnyway.stream().anyMatch(id -> id.getValue().equals(errorId));
   }
 

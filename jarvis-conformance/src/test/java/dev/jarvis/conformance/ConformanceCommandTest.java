@@ -121,4 +121,54 @@ class ConformanceCommandTest {
     assertEquals(1, run("--recorded", recorded.toString()));
     assertTrue(out.text().contains("FAIL  recorded: the directory holds recorded exchanges"));
   }
+
+  @Test
+  void theArgumentsParseIntoTheOptionsValueACallersOwnParserWouldBuild() {
+    ConformanceOptions parsed =
+        ConformanceOptions.parse(
+            new String[] {
+              "--base-url",
+              "http://127.0.0.1:1",
+              "--report-dir",
+              "out",
+              "--run-prefix",
+              "run-1-",
+              "--admin-actor",
+              "a",
+              "--admin-token",
+              "secret-a",
+              "--human-actor",
+              "h",
+              "--human-token",
+              "secret-h"
+            });
+    ConformanceOptions built =
+        new ConformanceOptions(
+            java.util.Optional.of("http://127.0.0.1:1"),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.of("run-1-"),
+            java.util.Optional.empty(),
+            java.util.Optional.of(Path.of("out")),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Map.of("admin", "a", "human", "h"),
+            java.util.Map.of("admin", "secret-a", "human", "secret-h"),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.empty());
+    assertEquals(built, parsed);
+    assertFalse(parsed.toString().contains("secret"), parsed.toString());
+  }
+
+  @Test
+  void anOptionsValueRunsTheSuiteAsTheArgumentsDo() {
+    ConformanceOptions options =
+        ConformanceOptions.parse(new String[] {"--base-url", stub.baseUrl(), "--token", "t"});
+    int code =
+        ConformanceCommand.run(
+            options, out.stream, err.stream, Fixtures.CLOCK, Fixtures.counting("opt-"));
+    assertEquals(0, code, err.text() + out.text());
+    assertTrue(out.text().startsWith("PASS  setup:"));
+  }
 }

@@ -32,13 +32,42 @@ class ConformanceSuiteTest {
   @TempDir Path reports;
 
   private ConformanceReport runAgainst(String baseUrl, Fixtures.Captured progress) {
-    return ConformanceSuite.run(
-        ConformanceConfig.live(URI.create(baseUrl), "test-token")
+    return ConformanceSuite.run(config(baseUrl, progress).build());
+  }
+
+  private ConformanceConfig.Builder config(String baseUrl, Fixtures.Captured progress) {
+    return ConformanceConfig.live(URI.create(baseUrl), "test-token")
+        .clock(Fixtures.CLOCK)
+        .ids(Fixtures.counting("c"))
+        .reportDir(reports)
+        .progress(progress.stream);
+  }
+
+  @Test
+  void aHostThatRequiresSignaturesPassesTheSignatureChecksWhenTheSuiteHoldsTheSignersKey() {
+    try (JarvisHostStub signing =
+        JarvisHostStub.builder()
             .clock(Fixtures.CLOCK)
-            .ids(Fixtures.counting("c"))
-            .reportDir(reports)
-            .progress(progress.stream)
-            .build());
+            .ids(Fixtures.counting("host-"))
+            .actorKeys(Fixtures.SIGNER_KEYS)
+            .failOnReceivedViolations(false)
+            .build()) {
+      signing.start();
+      ConformanceReport report =
+          ConformanceSuite.run(
+              config(signing.baseUrl(), new Fixtures.Captured())
+                  .requiredSigner(Fixtures.SIGNER)
+                  .build());
+      assertEquals(List.of(), report.failures());
+      CheckResult refused =
+          report
+              .result(
+                  "an event signed by another key under the Actor's key id is refused with"
+                      + " unauthorized_actor")
+              .orElseThrow();
+      assertTrue(refused.passed(), refused.line());
+      assertFalse(refused.line().contains("no required signer given"), refused.line());
+    }
   }
 
   @Test
@@ -106,7 +135,11 @@ class ConformanceSuiteTest {
   @EnumSource(BrokenHost.Defect.class)
   void aBrokenHostFailsTheChecksOfItsDefect(BrokenHost.Defect defect) throws Exception {
     try (BrokenHost broken = new BrokenHost(defect, Fixtures.CLOCK, Fixtures.counting("broken-"))) {
-      ConformanceReport report = runAgainst(broken.baseUrl(), new Fixtures.Captured());
+      ConformanceReport report =
+          ConformanceSuite.run(
+              config(broken.baseUrl(), new Fixtures.Captured())
+                  .requiredSigner(Fixtures.SIGNER)
+                  .build());
       assertFalse(report.passed());
       String expectedFailure =
           switch (defect) {
@@ -126,6 +159,9 @@ class ConformanceSuiteTest {
             case DUPLICATES_EVENT_IDS ->
                 "an event whose id the WorkSession holds already is refused with"
                     + " invalid_transition";
+            case ACCEPTS_BAD_SIGNATURES ->
+                "an event signed by another key under the Actor's key id is refused with"
+                    + " unauthorized_actor";
           };
       CheckResult result = report.result(expectedFailure).orElseThrow();
       assertFalse(result.passed(), result.line());

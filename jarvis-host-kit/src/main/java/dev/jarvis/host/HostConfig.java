@@ -3,6 +3,7 @@ package dev.jarvis.host;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.RequestTimestamp;
+import dev.jarvis.core.signature.ActorKeys;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -31,6 +32,9 @@ import java.util.function.Supplier;
  * @param agentActions which agent events are actions held to a PolicyDecision, the host's own
  *     reserved event types, the AgentWorkers it knows
  * @param limits per-principal limits across WorkSessions (default {@link PrincipalLimits#DEFAULTS})
+ * @param actorKeys the Actors' public keys every {@code actor_signature} of an appended event is
+ *     verified with, and the Actors that must sign (default {@link ActorKeys#none()}: a signed
+ *     event is refused, as its key is unknown, and no Actor must sign)
  */
 public record HostConfig(
     HostAuth auth,
@@ -45,7 +49,8 @@ public record HostConfig(
     ProtocolListener listener,
     Optional<CommitHook> commitHook,
     AgentActions agentActions,
-    PrincipalLimits limits) {
+    PrincipalLimits limits,
+    ActorKeys actorKeys) {
 
   /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
   public static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
@@ -71,6 +76,45 @@ public record HostConfig(
     Objects.requireNonNull(commitHook, "commitHook");
     Objects.requireNonNull(agentActions, "agentActions");
     Objects.requireNonNull(limits, "limits");
+    Objects.requireNonNull(actorKeys, "actorKeys");
+  }
+
+  /**
+   * A configuration without Actor keys.
+   *
+   * @deprecated kept for callers of the record's earlier canonical constructor; use {@link
+   *     #builder(HostAuth)}
+   */
+  @Deprecated
+  public HostConfig(
+      HostAuth auth,
+      String adminActorId,
+      Clock clock,
+      Supplier<String> traceIds,
+      Duration timestampTolerance,
+      Duration idempotencyRetention,
+      Set<String> capabilities,
+      HostStores stores,
+      Optional<JsonNode> defaultPolicy,
+      ProtocolListener listener,
+      Optional<CommitHook> commitHook,
+      AgentActions agentActions,
+      PrincipalLimits limits) {
+    this(
+        auth,
+        adminActorId,
+        clock,
+        traceIds,
+        timestampTolerance,
+        idempotencyRetention,
+        capabilities,
+        stores,
+        defaultPolicy,
+        listener,
+        commitHook,
+        agentActions,
+        limits,
+        ActorKeys.none());
   }
 
   /** A configuration with no listener and no commit hook. */
@@ -97,7 +141,8 @@ public record HostConfig(
         ProtocolListener.NONE,
         Optional.empty(),
         AgentActions.DEFAULT,
-        PrincipalLimits.DEFAULTS);
+        PrincipalLimits.DEFAULTS,
+        ActorKeys.none());
   }
 
   /**
@@ -132,7 +177,8 @@ public record HostConfig(
         listener,
         commitHook,
         AgentActions.DEFAULT,
-        PrincipalLimits.DEFAULTS);
+        PrincipalLimits.DEFAULTS,
+        ActorKeys.none());
   }
 
   /** A builder with defaults: system UTC clock, random trace ids, ±300 s, 24 h, in memory. */
@@ -155,6 +201,7 @@ public record HostConfig(
     private ProtocolListener listener = ProtocolListener.NONE;
     private CommitHook commitHook;
     private AgentActions agentActions = AgentActions.DEFAULT;
+    private ActorKeys actorKeys = ActorKeys.none();
     private int openWorkSessionsPerActor = PrincipalLimits.DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR;
     private int pendingRequestsPerTargetHuman =
         PrincipalLimits.DEFAULT_PENDING_REQUESTS_PER_TARGET_HUMAN;
@@ -259,6 +306,18 @@ public record HostConfig(
       return this;
     }
 
+    /**
+     * The Actors' public keys, and which Actors must sign every event they append ({@code serve
+     * --actor-keys FILE} reads them with {@link ActorKeys#fromJson(java.nio.file.Path)}). The host
+     * verifies every {@code actor_signature} of an appended event with them and refuses a bad one,
+     * and an unsigned event of an Actor that must sign, with {@code unauthorized_actor}. Events the
+     * host writes itself are not signed. Default: {@link ActorKeys#none()}.
+     */
+    public Builder actorKeys(ActorKeys actorKeys) {
+      this.actorKeys = Objects.requireNonNull(actorKeys);
+      return this;
+    }
+
     public HostConfig build() {
       return new HostConfig(
           auth,
@@ -273,7 +332,8 @@ public record HostConfig(
           listener,
           Optional.ofNullable(commitHook),
           agentActions,
-          new PrincipalLimits(openWorkSessionsPerActor, pendingRequestsPerTargetHuman));
+          new PrincipalLimits(openWorkSessionsPerActor, pendingRequestsPerTargetHuman),
+          actorKeys);
     }
   }
 }

@@ -12,6 +12,7 @@ import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.RecordKind;
@@ -341,6 +342,7 @@ public final class JarvisHostStub
     private final List<JsonNode> policies = new ArrayList<>(List.of(SampleRecords.policy()));
     private boolean failOnReceivedViolations = true;
     private AgentActions agentActions = AgentActions.DEFAULT;
+    private ActorKeys actorKeys = ActorKeys.none();
 
     private Builder() {}
 
@@ -390,10 +392,26 @@ public final class JarvisHostStub
       return this;
     }
 
+    /**
+     * The Actors' public keys the stub verifies signed events with, and which Actors must sign, as
+     * a real host is configured with them ({@code HostConfig.Builder.actorKeys}; default none: a
+     * signed event is refused, its key unknown).
+     */
+    public Builder actorKeys(ActorKeys actorKeys) {
+      this.actorKeys = Objects.requireNonNull(actorKeys, "actorKeys");
+      return this;
+    }
+
     public JarvisHostStub build() {
       return new JarvisHostStub(
           new StubHost.StubSettings(
-              clock, ids, capabilities, List.copyOf(policies), ADMIN_ACTOR_ID, agentActions),
+              clock,
+              ids,
+              capabilities,
+              List.copyOf(policies),
+              ADMIN_ACTOR_ID,
+              agentActions,
+              actorKeys),
           failOnReceivedViolations);
     }
   }

@@ -8,6 +8,7 @@ import dev.jarvis.core.error.ProtocolErrorCatalog;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventPage;
+import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostAuth;
@@ -66,6 +67,7 @@ final class StubHost {
             .capabilities(settings.capabilities())
             .adminActorId(settings.adminActorId())
             .agentActions(settings.agentActions())
+            .actorKeys(settings.actorKeys())
             .build();
     ProtocolHost fresh = new ProtocolHost(config);
     settings.policies().forEach(fresh::seedPolicy);
@@ -239,5 +241,6 @@ final class StubHost {
       List<String> capabilities,
       List<JsonNode> policies,
       String adminActorId,
-      AgentActions agentActions) {}
+      AgentActions agentActions,
+      ActorKeys actorKeys) {}
 }

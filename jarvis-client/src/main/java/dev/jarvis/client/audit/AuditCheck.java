@@ -16,7 +16,14 @@ public enum AuditCheck {
   /** The EvidenceManifest's {@code event_chain_root} is the last event's {@code event_hash}. */
   MANIFEST_ROOT("manifest_root"),
   /** Every {@code source_event_refs} entry of the manifest's evidence items names an event. */
-  MANIFEST_REFS("manifest_refs");
+  MANIFEST_REFS("manifest_refs"),
+  /**
+   * Every signed event's {@code actor_signature} holds, checked with the Actors' keys the audit was
+   * given ({@code dev.jarvis.core.signature.ActorKeys}): a known key of the event's Actor, not
+   * revoked at the event's timestamp, signing the event's recomputed hash. Unsigned events are
+   * counted, not failed: the host writes its own events unsigned. Skipped without keys.
+   */
+  SIGNATURES("signatures");
 
   private final String wireName;
 

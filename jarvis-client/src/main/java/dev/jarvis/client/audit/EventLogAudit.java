@@ -6,10 +6,16 @@ import dev.jarvis.core.chain.ChainBreak;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.error.ProtocolViolation;
+import dev.jarvis.core.signature.ActorKeys;
+import dev.jarvis.core.signature.SignatureCheck;
 import dev.jarvis.model.ProtocolErrorId;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -31,15 +37,30 @@ public final class EventLogAudit {
   private Optional<ChainBreak> broken = Optional.empty();
   private long count;
   private Optional<JsonNode> last = Optional.empty();
+  private final Optional<ActorKeys> keys;
+  private long verified;
+  private long unsigned;
+  private Optional<Finding> badSignature = Optional.empty();
 
   /**
-   * An audit of {@code workSessionId}'s log.
+   * An audit of {@code workSessionId}'s log, without signature checks.
    *
    * @param keepIds whether to keep the events' ids, to check a manifest's refs
    */
   public EventLogAudit(String workSessionId, boolean keepIds) {
+    this(workSessionId, keepIds, Optional.empty());
+  }
+
+  /**
+   * An audit of {@code workSessionId}'s log, verifying each signed event with {@code keys}.
+   *
+   * @param keepIds whether to keep the events' ids, to check a manifest's refs
+   * @param keys the Actors' public keys; empty: the signature check is skipped
+   */
+  public EventLogAudit(String workSessionId, boolean keepIds, Optional<ActorKeys> keys) {
     this.workSessionId = Objects.requireNonNull(workSessionId, "workSessionId");
     this.keepIds = keepIds;
+    this.keys = Objects.requireNonNull(keys, "keys");
   }
 
   /** The next event of the log. */
@@ -49,6 +70,7 @@ public final class EventLogAudit {
     if (keepIds) {
       ids.add(event.path("id").asText());
     }
+    keys.ifPresent(k -> checkSignature(k, event, index));
     if (broken.isPresent()) {
       return; // the first break is the finding; a chain past it has nothing left to link to
     }
@@ -133,7 +155,58 @@ public final class EventLogAudit {
       findings.add(root(manifest.get(), lastHash));
       findings.add(refs(manifest.get()));
     }
+    findings.add(signatures());
     return new AuditReport(workSessionId, count, findings);
+  }
+
+  /** Judges one event's signature; the first failure is the finding. */
+  private void checkSignature(ActorKeys actorKeys, JsonNode event, long index) {
+    SignatureCheck check = actorKeys.check(event, signedAt(event));
+    switch (check.outcome()) {
+      case VERIFIED -> verified++;
+      case UNSIGNED -> unsigned++;
+      default -> {
+        if (badSignature.isEmpty()) {
+          ProtocolViolation v = check.toViolation();
+          badSignature =
+              Optional.of(
+                  Finding.failedAt(
+                      AuditCheck.SIGNATURES,
+                      "/"
+                          + index
+                          + v.field()
+                          + ": "
+                          + check.outcome().name().toLowerCase(Locale.ROOT)
+                          + ": "
+                          + check.reason(),
+                      index,
+                      v.errorId()));
+        }
+      }
+    }
+  }
+
+  /**
+   * When the event says it was signed: its timestamp, which its host held to its clock at append.
+   * An event without a readable one is judged as of the end of time, when every revoked key is.
+   */
+  private static Instant signedAt(JsonNode event) {
+    try {
+      return OffsetDateTime.parse(event.path("timestamp").asText()).toInstant();
+    } catch (DateTimeParseException e) {
+      return Instant.MAX;
+    }
+  }
+
+  private Finding signatures() {
+    if (keys.isEmpty()) {
+      return Finding.skipped(AuditCheck.SIGNATURES, "no Actor keys given");
+    }
+    return badSignature.orElseGet(
+        () ->
+            Finding.passed(
+                AuditCheck.SIGNATURES,
+                verified + " signed events verified, " + unsigned + " unsigned"));
   }
 
   private Finding chain() {

@@ -43,6 +43,7 @@ public final class BuiltInPipeline {
     perCall.add(
         new EventChainPolicy(
             validator, options.clock(), options.idempotencyKeys(), options.maxRequestBodyBytes()));
+    perCall.add(new EventSignaturePolicy(options::signingKey, options.maxRequestBodyBytes()));
     perCall.add(new AnswerChecksPolicy(validator));
 
     List<JarvisPolicy> perAttempt = new ArrayList<>();

@@ -58,8 +58,11 @@ public final class ProtocolRules {
                 APPEND_JARVIS_EVENT,
                 Optional.empty(),
                 EnumSet.allOf(ActorType.class),
-                new EventAppendRule(
-                    config.clock(), config.timestampTolerance(), this, config.agentActions())),
+                new EventSignatureRule(
+                    config.actorKeys(),
+                    config.clock(),
+                    new EventAppendRule(
+                        config.clock(), config.timestampTolerance(), this, config.agentActions()))),
             ScopedOperation.writing(
                 RECORD_POLICY_DECISION,
                 "policy_decision.recorded",

@@ -144,6 +144,13 @@ final class Payloads {
 
   private Payloads() {}
 
+  /** The schemas {@link #valid} has a payload for, sorted. */
+  static java.util.SortedSet<String> schemas() {
+    java.util.SortedSet<String> out = new java.util.TreeSet<>(MINIMAL.keySet());
+    out.addAll(EXAMPLE_OF.keySet());
+    return out;
+  }
+
   /** A fresh, valid payload of the schema. */
   static ObjectNode valid(String schema) {
     if (EXAMPLE_OF.containsKey(schema)) {

@@ -201,6 +201,9 @@ public class JarvisHostAutoConfiguration {
     clock.ifAvailable(config::clock);
     agentActions.ifAvailable(config::agentActions);
     traceIds.ifAvailable(config::traceIds);
+    if (properties.getActorKeysFile() != null) {
+      config.actorKeys(JarvisHostFiles.actorKeys(properties.getActorKeysFile()));
+    }
     ProtocolHost host = new ProtocolHost(config.build());
     for (Resource policy : properties.getPolicies()) {
       JsonNode json = JarvisHostFiles.policy(policy);

@@ -2,6 +2,7 @@ package dev.jarvis.spring.boot;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.host.Credentials;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,6 +48,22 @@ final class JarvisHostFiles {
           e.getMessage(),
           "write a JSON array of {\"token_sha256\", \"actors\", \"admin\"} entries (docs/host.md,"
               + " Credentials file)",
+          e);
+    }
+  }
+
+  static ActorKeys actorKeys(Resource location) {
+    Resource file = resolve(location);
+    byte[] json = read("jarvis.host.actor-keys-file", file);
+    try {
+      return ActorKeys.fromJson(json, file.getDescription());
+    } catch (IllegalArgumentException e) {
+      throw new JarvisHostFileException(
+          "jarvis.host.actor-keys-file",
+          file.getDescription(),
+          e.getMessage(),
+          "write a JSON object {\"keys\": [{\"key_id\", \"actor_id\", \"public_key\"}],"
+              + " \"must_sign\": [...]} (docs/protocol-decisions.md, Actor-signed events)",
           e);
     }
   }

@@ -37,6 +37,13 @@ public class JarvisHostProperties {
   private Resource credentialsFile;
 
   /**
+   * The Actors' Ed25519 public keys and which Actors must sign (docs/protocol-decisions.md,
+   * "Actor-signed events"): {@code classpath:}, file: or a plain file path. Unset: no keys, so a
+   * signed event is refused (its key unknown) and no Actor must sign.
+   */
+  private Resource actorKeysFile;
+
+  /**
    * Demo mode only: one bearer token that may act as any Actor and administer, announced with a
    * warning at start-up; never with credentials-file.
    */
@@ -260,6 +267,14 @@ public class JarvisHostProperties {
   @Deprecated
   public void setCredentialsFile(Path credentialsFile) {
     this.credentialsFile = credentialsFile == null ? null : new FileSystemResource(credentialsFile);
+  }
+
+  public Resource getActorKeysFile() {
+    return actorKeysFile;
+  }
+
+  public void setActorKeysFile(Resource actorKeysFile) {
+    this.actorKeysFile = actorKeysFile;
   }
 
   public String getDemoToken() {

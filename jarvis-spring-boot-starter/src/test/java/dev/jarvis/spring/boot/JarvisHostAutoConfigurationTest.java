@@ -3,6 +3,7 @@ package dev.jarvis.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.core.signature.ActorKey;
 import dev.jarvis.host.Credentials;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostStores;
@@ -198,6 +199,36 @@ class JarvisHostAutoConfigurationTest {
                 assertThat(analysis(context.getStartupFailure()).getDescription())
                     .contains("broken-credentials.json")
                     .contains("entry 0"));
+  }
+
+  @Test
+  void actorKeysFromAFileAreTheHostsAndAnInvalidFileIsReportedByName(@TempDir Path dir)
+      throws Exception {
+    String key =
+        ActorKey.encode(dev.jarvis.core.signature.SigningKey.generateKeyPair().getPublic());
+    Path good =
+        Files.writeString(
+            dir.resolve("actor-keys.json"),
+            "{\"keys\": [{\"key_id\": \"k1\", \"actor_id\": \"actor-human-1\", \"public_key\": \""
+                + key
+                + "\"}], \"must_sign\": [\"actor-human-1\"]}");
+    Path bad = Files.writeString(dir.resolve("bad-keys.json"), "{\"keys\": [], \"x\": 1}");
+    demo.withPropertyValues("jarvis.host.actor-keys-file=file:" + good)
+        .run(
+            context ->
+                assertThat(
+                        context
+                            .getBean(ProtocolHost.class)
+                            .config()
+                            .actorKeys()
+                            .mustSign("actor-human-1"))
+                    .isTrue());
+    demo.withPropertyValues("jarvis.host.actor-keys-file=file:" + bad)
+        .run(
+            context ->
+                assertThat(analysis(context.getStartupFailure()).getDescription())
+                    .contains("jarvis.host.actor-keys-file")
+                    .contains("bad-keys.json"));
   }
 
   @Test

@@ -1,34 +1,35 @@
 package dev.jarvis.core.validation.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.networknt.schema.Error;
-import com.networknt.schema.Schema;
 import dev.jarvis.core.error.ProtocolViolation;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Everything payload validation needs from one OpenAPI document, prepared once: compiled component
- * schemas, the request body schema of each operation, and the mapping of errors to violations.
- * Immutable and thread-safe.
+ * Everything payload validation needs from one OpenAPI document, prepared once: the component
+ * schemas compiled into checks ({@link SchemaCompiler}, each on its first use), the request body
+ * schema of each operation, and the mapping of broken keywords to violations. Immutable and
+ * thread-safe.
  */
 public final class CompiledSpec {
 
   private final SpecTree spec;
-  private final CompiledSchemas schemas;
+  private final SchemaCompiler compiler;
+  private final Map<String, Check> checks = new ConcurrentHashMap<>();
   private final RequestBodies requestBodies;
   private final ViolationMapper mapper;
 
   private CompiledSpec(SpecTree spec) {
     this.spec = spec;
-    this.schemas = new CompiledSchemas(spec);
+    this.compiler = new SchemaCompiler(spec);
     this.requestBodies = RequestBodies.fromSpec(spec);
     this.mapper = new ViolationMapper(spec);
   }
 
   /** Compiles an OpenAPI 3.1 document given as a JSON tree. */
   public static CompiledSpec compile(JsonNode openApiDocument) {
-    QuietSlf4j.initialise();
     return new CompiledSpec(new SpecTree(openApiDocument));
   }
 
@@ -52,19 +53,28 @@ public final class CompiledSpec {
 
   /** Every violation of the payload against the named component schema, ordered, distinct. */
   public List<ProtocolViolation> check(String schemaName, JsonNode payload) {
-    Schema schema =
-        schemas
-            .get(schemaName)
-            .orElseThrow(() -> new IllegalArgumentException("no component schema " + schemaName));
-    List<Error> errors = schema.validate(payload);
-    if (errors.isEmpty()) {
+    Evaluation run = new Evaluation();
+    if (checkOf(schemaName).check(payload, run) || run.errors().isEmpty()) {
       return List.of();
     }
-    return ViolationOrder.sortedDistinct(mapper.map(schemaName, payload, errors));
+    return ViolationOrder.sortedDistinct(mapper.map(schemaName, payload, run.errors()));
   }
 
   /** The violation for a payload that could not be read as JSON. */
   public ProtocolViolation unreadable(String schemaName, ParsedPayload payload) {
     return payload.violation(ViolationMapper.objectType(schemaName));
+  }
+
+  private Check checkOf(String schemaName) {
+    Check check = checks.get(schemaName);
+    if (check != null) {
+      return check;
+    }
+    check =
+        compiler
+            .compile(schemaName)
+            .orElseThrow(() -> new IllegalArgumentException("no component schema " + schemaName));
+    checks.putIfAbsent(schemaName, check);
+    return check;
   }
 }

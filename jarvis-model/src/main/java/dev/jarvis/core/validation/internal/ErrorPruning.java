@@ -35,9 +35,9 @@ final class ErrorPruning {
     Set<JsonPointer> forbidden = new HashSet<>();
     Set<JsonPointer> repeatedIn = new HashSet<>();
     for (Finding f : findings) {
-      if (f.keyword().equals(ForbiddenFieldsKeyword.NAME)) {
+      if (f.keyword().equals(JarvisKeywords.FORBIDDEN_FIELDS)) {
         forbidden.add(f.atProperty());
-      } else if (f.keyword().equals(UniqueByKeyword.NAME)) {
+      } else if (f.keyword().equals(JarvisKeywords.UNIQUE_BY)) {
         repeatedIn.add(f.at().head());
       }
     }
@@ -86,7 +86,7 @@ final class ErrorPruning {
   private static String key(Finding f, SchemaTrail.Branch branch) {
     return branch.anyOf()
         + " @ "
-        + InstancePointer.of(f.error().getInstanceLocation(), branch.instanceDepth());
+        + InstancePointer.of(f.error().instancePath(), branch.instanceDepth());
   }
 
   private static boolean isVacuousThen(Finding f, JsonNode instance, SpecTree spec) {
@@ -95,8 +95,7 @@ final class ErrorPruning {
       return false;
     }
     JsonNode tested =
-        instance.at(
-            InstancePointer.of(f.error().getInstanceLocation(), conditional.instanceDepth()));
+        instance.at(InstancePointer.of(f.error().instancePath(), conditional.instanceDepth()));
     JsonNode testedProperties = conditional.ifSchema().path("properties");
     if (!tested.isObject() || testedProperties.isEmpty()) {
       return false;

@@ -1,24 +1,23 @@
 package dev.jarvis.core.validation.internal;
 
 import com.fasterxml.jackson.core.JsonPointer;
-import com.networknt.schema.Error;
 
 /**
- * One error of the JSON Schema validator, with where it arose in the spec and in the payload.
+ * One broken schema keyword, with where it arose in the spec and in the payload.
  *
- * @param error the validator's error
+ * @param error the broken keyword
  * @param trail where in the spec
  * @param at JSON Pointer of the instance the keyword was applied to
  */
-record Finding(Error error, SchemaTrail trail, JsonPointer at) {
+record Finding(SchemaError error, SchemaTrail trail, JsonPointer at) {
 
   String keyword() {
-    return error.getKeyword();
+    return error.keyword();
   }
 
   /** The property an object-level keyword names (missing, unexpected, badly named…). */
   String property() {
-    return error.getProperty();
+    return error.property();
   }
 
   /** {@link #at} extended by {@link #property()}: where the named property is or would be. */

@@ -1,22 +1,22 @@
 package dev.jarvis.core.validation.internal;
 
 import com.fasterxml.jackson.core.JsonPointer;
-import com.networknt.schema.path.NodePath;
+import java.util.List;
 
-/** JSON Pointers (RFC 6901) into the validated payload, from the validator's instance paths. */
+/** JSON Pointers (RFC 6901) into the validated payload, from instance paths. */
 final class InstancePointer {
 
   private InstancePointer() {}
 
-  static JsonPointer of(NodePath path) {
-    return of(path, path.getNameCount());
+  static JsonPointer of(List<Object> path) {
+    return of(path, path.size());
   }
 
   /** The pointer made of the first {@code depth} segments of the path. */
-  static JsonPointer of(NodePath path, int depth) {
+  static JsonPointer of(List<Object> path, int depth) {
     JsonPointer pointer = JsonPointer.empty();
-    for (int i = 0; i < Math.min(depth, path.getNameCount()); i++) {
-      Object element = path.getElement(i);
+    for (int i = 0; i < Math.min(depth, path.size()); i++) {
+      Object element = path.get(i);
       pointer =
           element instanceof Integer index
               ? pointer.appendIndex(index)

@@ -1,67 +1,103 @@
 package dev.jarvis.core.validation.internal;
 
-import com.networknt.schema.ExecutionContext;
-import com.networknt.schema.format.Format;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.Month;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The {@code date-time} format as RFC 3339 section 5.6 defines it, asserted strictly.
  *
- * <p>The validator's own check (2.0.x) also accepts a space between date and time; RFC 3339's
- * grammar requires {@code T}. This one refuses it, checks the calendar (no month 13, no February
- * 30, no hour 24), requires an offset, and allows second 60 only where a leap second can fall: at
- * 23:59 UTC on the last day of June or December.
+ * <p>The JSON Schema validator's own check (networknt 2.0.x) also accepts a space between date and
+ * time; RFC 3339's grammar requires {@code T}. This one refuses it, checks the calendar (no month
+ * 13, no February 30, no hour 24), requires an offset, and allows second 60 only where a leap
+ * second can fall: at 23:59 UTC on the last day of June or December.
  */
-final class Rfc3339DateTime implements Format {
-
-  private static final Pattern DATE_TIME =
-      Pattern.compile(
-          "(\\d{4})-(\\d{2})-(\\d{2})[Tt](\\d{2}):(\\d{2}):(\\d{2})(?:\\.\\d+)?"
-              + "(?:[Zz]|([+-])(\\d{2}):(\\d{2}))");
+final class Rfc3339DateTime {
 
   private static final int MINUTES_PER_DAY = 24 * 60;
 
-  @Override
-  public String getName() {
-    return "date-time";
-  }
+  private Rfc3339DateTime() {}
 
-  @Override
-  public boolean matches(ExecutionContext executionContext, String value) {
-    return isValid(value);
-  }
-
+  /**
+   * Whether the text is {@code yyyy-mm-ddThh:mm:ss[.fraction](Z|±hh:mm)}, each digit ASCII, and a
+   * real instant. Read character by character: this runs for every timestamp of every payload.
+   */
   static boolean isValid(String value) {
-    Matcher m = DATE_TIME.matcher(value);
-    if (!m.matches()) {
+    int n = value.length();
+    // yyyy-mm-ddThh:mm:ss is 19 characters, then at least Z.
+    if (n < 20
+        || value.charAt(4) != '-'
+        || value.charAt(7) != '-'
+        || (value.charAt(10) != 'T' && value.charAt(10) != 't')
+        || value.charAt(13) != ':'
+        || value.charAt(16) != ':') {
+      return false;
+    }
+    int year = digits(value, 0, 4);
+    int month = digits(value, 5, 2);
+    int day = digits(value, 8, 2);
+    int hour = digits(value, 11, 2);
+    int minute = digits(value, 14, 2);
+    int second = digits(value, 17, 2);
+    if ((year | month | day | hour | minute | second) < 0) {
+      return false;
+    }
+    int i = 19;
+    if (value.charAt(i) == '.') {
+      int fraction = ++i;
+      while (i < n && isDigit(value.charAt(i))) {
+        i++;
+      }
+      if (i == fraction || i == n) {
+        return false;
+      }
+    }
+    int offset = 0;
+    char zone = value.charAt(i);
+    if (zone == 'Z' || zone == 'z') {
+      if (i + 1 != n) {
+        return false;
+      }
+    } else if (zone == '+' || zone == '-') {
+      if (i + 6 != n || value.charAt(i + 3) != ':') {
+        return false;
+      }
+      int offsetHour = digits(value, i + 1, 2);
+      int offsetMinute = digits(value, i + 4, 2);
+      if (offsetHour < 0 || offsetMinute < 0 || offsetHour > 23 || offsetMinute > 59) {
+        return false;
+      }
+      offset = (zone == '-' ? -1 : 1) * (offsetHour * 60 + offsetMinute);
+    } else {
       return false;
     }
     LocalDate date;
     try {
-      date = LocalDate.of(number(m, 1), number(m, 2), number(m, 3));
+      date = LocalDate.of(year, month, day);
     } catch (DateTimeException e) {
       return false;
-    }
-    int hour = number(m, 4);
-    int minute = number(m, 5);
-    int second = number(m, 6);
-    int offset = 0;
-    if (m.group(7) != null) {
-      int offsetHour = number(m, 8);
-      int offsetMinute = number(m, 9);
-      if (offsetHour > 23 || offsetMinute > 59) {
-        return false;
-      }
-      offset = (m.group(7).equals("-") ? -1 : 1) * (offsetHour * 60 + offsetMinute);
     }
     if (hour > 23 || minute > 59 || second > 60) {
       return false;
     }
     return second < 60 || isLeapSecondSlot(date, hour * 60 + minute - offset);
+  }
+
+  /** The number written by {@code count} ASCII digits at {@code from}; -1 if any is no digit. */
+  private static int digits(String text, int from, int count) {
+    int value = 0;
+    for (int i = from; i < from + count; i++) {
+      char c = text.charAt(i);
+      if (!isDigit(c)) {
+        return -1;
+      }
+      value = value * 10 + (c - '0');
+    }
+    return value;
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
   }
 
   /**
@@ -75,9 +111,5 @@ final class Rfc3339DateTime implements Format {
     }
     return (utcDate.getMonth() == Month.JUNE && utcDate.getDayOfMonth() == 30)
         || (utcDate.getMonth() == Month.DECEMBER && utcDate.getDayOfMonth() == 31);
-  }
-
-  private static int number(Matcher m, int group) {
-    return Integer.parseInt(m.group(group));
   }
 }

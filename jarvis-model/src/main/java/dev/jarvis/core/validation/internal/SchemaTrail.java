@@ -1,7 +1,6 @@
 package dev.jarvis.core.validation.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.networknt.schema.path.NodePath;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,7 +60,7 @@ record SchemaTrail(
     return conditional != null;
   }
 
-  static SchemaTrail walk(SpecTree spec, String root, NodePath evaluationPath) {
+  static SchemaTrail walk(SpecTree spec, String root, List<String> evaluationPath) {
     return new Walk(spec, root).run(evaluationPath);
   }
 
@@ -84,11 +83,11 @@ record SchemaTrail(
       this.owner = root;
     }
 
-    SchemaTrail run(NodePath evaluationPath) {
-      int last = evaluationPath.getNameCount() - 1;
+    SchemaTrail run(List<String> evaluationPath) {
+      int last = evaluationPath.size() - 1;
       String expect = "";
       for (int i = 0; i < last; i++) {
-        String segment = evaluationPath.getName(i);
+        String segment = evaluationPath.get(i);
         atBranchRoot = false;
         switch (expect) {
           case "property" -> {
@@ -111,7 +110,7 @@ record SchemaTrail(
         }
         path.append('/').append(segment);
       }
-      JsonNode keywordNode = last < 0 ? node : node.path(evaluationPath.getName(last));
+      JsonNode keywordNode = last < 0 ? node : node.path(evaluationPath.get(last));
       return new SchemaTrail(
           List.copyOf(components),
           owner,

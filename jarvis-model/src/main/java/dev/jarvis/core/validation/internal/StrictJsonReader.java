@@ -52,7 +52,11 @@ public final class StrictJsonReader {
       return ParsedPayload.problem("", "the payload is empty: a JSON document is required");
     }
     // Jackson reads an escaped lone surrogate in a string value, and 1e400 as an infinity, without
-    // complaint: the canonicalizer is the one judge of what can be hashed.
+    // complaint: the canonicalizer is the one judge of what can be hashed, asked whenever the tree
+    // may hold such text.
+    if (CarriedTree.surelyCarried(node)) {
+      return ParsedPayload.of(node);
+    }
     try {
       JcsCanonicalizer.requireCanonicalForm(node);
     } catch (CanonicalizationException e) {

@@ -2,7 +2,6 @@ package dev.jarvis.core.validation.internal;
 
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.networknt.schema.Error;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.model.ProtocolErrorId;
 import java.util.ArrayList;
@@ -28,14 +27,14 @@ final class ViolationMapper {
   }
 
   /** Violations of the payload validated against component schema {@code root}, unordered. */
-  List<ProtocolViolation> map(String root, JsonNode instance, List<Error> errors) {
+  List<ProtocolViolation> map(String root, JsonNode instance, List<SchemaError> errors) {
     List<Finding> findings = new ArrayList<>(errors.size());
-    for (Error error : errors) {
+    for (SchemaError error : errors) {
       findings.add(
           new Finding(
               error,
-              SchemaTrail.walk(spec, root, error.getEvaluationPath()),
-              InstancePointer.of(error.getInstanceLocation())));
+              SchemaTrail.walk(spec, root, error.evaluationPath()),
+              InstancePointer.of(error.instancePath())));
     }
     String objectType = objectType(root);
     List<ProtocolViolation> violations = new ArrayList<>();
@@ -48,7 +47,7 @@ final class ViolationMapper {
   private void map(Finding f, JsonNode instance, String objectType, List<ProtocolViolation> out) {
     SchemaTrail trail = f.trail();
     switch (f.keyword()) {
-      case ForbiddenFieldsKeyword.NAME ->
+      case JarvisKeywords.FORBIDDEN_FIELDS ->
           out.add(
               ProtocolViolation.of(
                   ProtocolErrorId.FORBIDDEN_HOST_PRIVATE_FIELD,
@@ -58,14 +57,14 @@ final class ViolationMapper {
                       + f.property()
                       + "' is a host-private field: the spec forbids it in "
                       + trail.component()));
-      case UniqueByKeyword.NAME ->
+      case JarvisKeywords.UNIQUE_BY ->
           out.add(
               ProtocolViolation.of(
-                  ProtocolErrorId.fromValue(String.valueOf(f.error().getArguments()[0])),
+                  ProtocolErrorId.fromValue(String.valueOf(f.error().arguments().get(0))),
                   objectType,
                   f.at().toString(),
                   "item repeats item "
-                      + f.error().getArguments()[1]
+                      + f.error().arguments().get(1)
                       + " by "
                       + String.join("+", texts(trail.keywordNode()))));
       case "additionalProperties" -> out.add(unknownField(f, objectType));
@@ -78,12 +77,11 @@ final class ViolationMapper {
                   trail.component(),
                   f.property(),
                   f.atProperty(),
-                  f.error().getMessage()));
+                  f.error().message()));
       case "not" -> out.addAll(presentButForbidden(f, instance, objectType));
       default ->
           out.add(
-              violation(
-                  f, objectType, trail.owner(), trail.field(), f.at(), f.error().getMessage()));
+              violation(f, objectType, trail.owner(), trail.field(), f.at(), f.error().message()));
     }
   }
 
@@ -148,7 +146,7 @@ final class ViolationMapper {
                     f.trail().component(),
                     f.property(),
                     f.atProperty(),
-                    f.error().getMessage()));
+                    f.error().message()));
   }
 
   private ProtocolViolation badName(Finding f, String objectType) {
@@ -186,8 +184,7 @@ final class ViolationMapper {
       }
     }
     if (out.isEmpty()) {
-      out.add(
-          violation(f, objectType, f.trail().component(), null, f.at(), f.error().getMessage()));
+      out.add(violation(f, objectType, f.trail().component(), null, f.at(), f.error().message()));
     }
     return out;
   }

@@ -22,19 +22,11 @@ import java.util.TreeSet;
  */
 final class JarvisDialect {
 
-  /** The {@code x-} keywords this validator knows what to do with. */
-  static final Set<String> KNOWN_EXTENSION_KEYWORDS =
-      Set.of(
-          ForbiddenFieldsKeyword.NAME,
-          UniqueByKeyword.NAME,
-          UniqueByKeyword.REJECTION_ID,
-          "x-jarvis-invariants");
-
   private JarvisDialect() {}
 
   static Dialect forSpec(SpecTree spec) {
     Dialect base = Dialects.getDraft202012();
-    Dialect.Builder builder = Dialect.builder(base).format(new Rfc3339DateTime());
+    Dialect.Builder builder = Dialect.builder(base).format(new Rfc3339DateTimeFormat());
     for (String keyword : extensionKeywords(spec)) {
       builder.keyword(keywordFor(keyword));
     }
