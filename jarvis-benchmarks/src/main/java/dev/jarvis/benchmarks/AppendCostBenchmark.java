@@ -131,9 +131,10 @@ public class AppendCostBenchmark {
     headers.put("Jarvis-Previous-Event-Hash", ChainCursor.GENESIS.lastEventHash());
     StoredResponse created =
         host.answer(
-            ProtocolOperations.byId("createWorkSession"),
+            "POST",
+            "/work-sessions",
+            "",
             lookup(headers),
-            Map.of(),
             SampleRecords.workSession(ws, HUMAN, HUMAN_WORKER, AGENT_WORKER, NOW)
                 .toString()
                 .getBytes(StandardCharsets.UTF_8));
@@ -192,9 +193,10 @@ public class AppendCostBenchmark {
     headers.put("Jarvis-Previous-Event-Hash", cursor.lastEventHash());
     StoredResponse answer =
         host.answer(
-            APPEND,
+            "POST",
+            "/work-sessions/" + ws + "/events",
+            "",
             lookup(headers),
-            Map.of("work_session_id", ws),
             event.toString().getBytes(StandardCharsets.UTF_8));
     if (answer.status() != 201) {
       throw new IllegalStateException(
@@ -240,7 +242,7 @@ public class AppendCostBenchmark {
     Map<String, String> headers = headers(true);
     headers.put("Jarvis-Actor-Id", "host-admin");
     return host.answer(
-        "PUT", path, lookup(headers), body.toString().getBytes(StandardCharsets.UTF_8));
+        "PUT", path, "", lookup(headers), body.toString().getBytes(StandardCharsets.UTF_8));
   }
 
   private static java.util.function.Function<String, Optional<String>> lookup(

@@ -15,6 +15,7 @@ import dev.jarvis.host.internal.ProtocolRules;
 import dev.jarvis.host.internal.RequestGuard;
 import dev.jarvis.host.internal.ResponseFactory;
 import dev.jarvis.host.internal.TraceParent;
+import dev.jarvis.model.Policy;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,10 +25,13 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The host kit's entry point, independent of any HTTP runtime: {@link #check} a request against the
- * request guard, then {@link #handle} it. {@code dev.jarvis.host.jaxrs.JarvisHostFeature} (module
- * {@code jarvis-server-stubs}) wires both into JAX-RS; {@code JarvisHostStub} (module {@code
- * jarvis-testkit}) into WireMock.
+ * The host kit's entry point, independent of any HTTP runtime. A binding hands each request to
+ * {@link #answer} and writes back the {@link StoredResponse}; a runtime that routes and checks
+ * before it handles (JAX-RS) calls {@link #check}, which reads the request once into its typed
+ * exchange ({@link ProtocolCall#exchange()}), then the typed entry {@link #handleCall}. Every
+ * answer tells the {@link ProtocolListener} exactly once, here. {@code
+ * dev.jarvis.host.jaxrs.JarvisHostFeature} (module {@code jarvis-server-stubs}) wires the latter
+ * two into JAX-RS; {@code JarvisHostStub} (module {@code jarvis-testkit}) into WireMock.
  */
 public final class ProtocolHost {
 
@@ -75,7 +79,9 @@ public final class ProtocolHost {
     requireValidPolicy(policy);
     config
         .stores()
-        .seed(StoredRecord.global(RecordKind.POLICY, policy.path("id").asText(), policy));
+        .seed(
+            StoredRecord.global(
+                RecordKind.POLICY, policy.path(Policy.JSON_PROPERTY_ID).asText(), policy));
   }
 
   /** The host evaluates every Policy it holds, so it holds none the spec refuses. */
@@ -110,11 +116,102 @@ public final class ProtocolHost {
   }
 
   /**
-   * Runs the request guard. A valid W3C {@code traceparent} header names the {@code trace_id} of
-   * any {@code ProtocolError} this request is answered with.
+   * The binding entry: answers one request for a runtime that does not route by itself. Finds its
+   * operation ({@link OperationRoutes}), {@link #check}s it into a {@link ProtocolCall} (the typed
+   * exchange, read once), {@link #handleCall handles} it. A path the spec does not have is answered
+   * 404, a spec path with another method 405, a refusal with its status, each with a {@code
+   * ProtocolError}. It never throws, and the listener has been told exactly once when it returns.
+   *
+   * @param method the HTTP method
+   * @param path the request path as it travelled (percent-encoded, no query string)
+   * @param rawQuery the raw query string (without {@code ?}; empty for none), which the {@code
+   *     event-log} read takes its page from ({@link EventLog#RAW_QUERY}); no spec operation reads
+   *     one
+   * @param headers case-insensitive header lookup
+   * @param rawBody the body bytes as they travelled, empty when there is none; handed over, not
+   *     copied: the binding writes the array no more
+   */
+  public StoredResponse answer(
+      String method,
+      String path,
+      String rawQuery,
+      Function<String, Optional<String>> headers,
+      byte[] rawBody) {
+    try {
+      Optional<OperationRoutes.Route> route;
+      try {
+        route = routes.find(method, path);
+      } catch (IllegalArgumentException malformedEscape) {
+        // URLDecoder refuses a broken percent escape in a path parameter: bad input, not a failure.
+        return failure(400, outsideTheProtocol("The path is not percent-encoded correctly."));
+      }
+      // An operation this host does not serve (the event-log read undeclared) is no route either.
+      route = route.filter(r -> serves(r.operation()));
+      if (route.isEmpty()) {
+        return routes.hasPath(path)
+            ? failure(405, outsideTheProtocol(WRONG_METHOD))
+            : failure(404, outsideTheProtocol("No protocol operation exists at this path."));
+      }
+      ProtocolOperation operation = route.get().operation();
+      Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
+      if (operation.equals(EventLog.OPERATION)) {
+        // Read by the guard after HostAuth, like every other input.
+        parameters.put(EventLog.RAW_QUERY, rawQuery);
+      }
+      ProtocolCall call;
+      try {
+        call = check(operation, headers, parameters, rawBody);
+      } catch (ProtocolRefusal refusal) {
+        return refusal(refusal);
+      }
+      return handleCall(call).response();
+    } catch (RuntimeException failure) {
+      // A defect outside the call's own handling: still a ProtocolError, never a bare 500.
+      return hostFailure(failure);
+    }
+  }
+
+  /**
+   * As {@link #answer(String, String, String, Function, byte[])} with no query string.
+   *
+   * @deprecated use {@link #answer(String, String, String, Function, byte[])} with {@code ""}
+   */
+  @Deprecated
+  public StoredResponse answer(
+      String method, String path, Function<String, Optional<String>> headers, byte[] rawBody) {
+    return answer(method, path, "", headers, rawBody);
+  }
+
+  /**
+   * Answers one request already routed to its operation.
+   *
+   * @deprecated route with {@link #answer(String, String, String, Function, byte[])}, or {@link
+   *     #check} and {@link #handleCall}
+   */
+  @Deprecated
+  public StoredResponse answer(
+      ProtocolOperation operation,
+      Function<String, Optional<String>> headers,
+      Map<String, String> pathParameters,
+      byte[] rawBody) {
+    try {
+      return handleCall(check(operation, headers, pathParameters, rawBody)).response();
+    } catch (ProtocolRefusal refusal) {
+      return refusal(refusal);
+    } catch (RuntimeException failure) {
+      return hostFailure(failure);
+    }
+  }
+
+  /**
+   * Runs the request guard and reads the request into its typed exchange, once: headers parsed,
+   * body read into one tree and checked against the spec. A valid W3C {@code traceparent} header
+   * names the {@code trace_id} of any {@code ProtocolError} this request is answered with. For a
+   * runtime that routes and checks before it handles (JAX-RS filters); answer a refusal with {@link
+   * #refusal}.
    *
    * @param headers case-insensitive header lookup
-   * @param rawBody the body bytes as they travelled, empty for reads
+   * @param rawBody the body bytes as they travelled, empty for reads; handed over, not copied
    * @throws ProtocolRefusal on the first broken rule
    */
   public ProtocolCall check(
@@ -135,56 +232,6 @@ public final class ProtocolHost {
   }
 
   /**
-   * Answers one request for a runtime that does not route by itself: finds its operation ({@link
-   * OperationRoutes}), {@link #check}s it, {@link #handle}s it. A path the spec does not have is
-   * answered 404, a spec path with another method 405, a refusal with its status, each with a
-   * {@code ProtocolError}. It never throws.
-   *
-   * @param method the HTTP method
-   * @param path the request path as it travelled (percent-encoded, no query string)
-   * @param headers case-insensitive header lookup
-   * @param rawBody the body bytes as they travelled, empty when there is none
-   */
-  public StoredResponse answer(
-      String method, String path, Function<String, Optional<String>> headers, byte[] rawBody) {
-    return answer(method, path, "", headers, rawBody);
-  }
-
-  /**
-   * As {@link #answer(String, String, Function, byte[])}, with the request's raw query string
-   * (without {@code ?}; empty for none), which the {@code event-log} read takes its page from
-   * ({@link EventLog#RAW_QUERY}). No spec operation reads a query string.
-   */
-  public StoredResponse answer(
-      String method,
-      String path,
-      String rawQuery,
-      Function<String, Optional<String>> headers,
-      byte[] rawBody) {
-    Optional<OperationRoutes.Route> route;
-    try {
-      route = routes.find(method, path);
-    } catch (IllegalArgumentException malformedEscape) {
-      // URLDecoder refuses a broken percent escape in a path parameter: bad input, not a failure.
-      return failure(400, outsideTheProtocol("The path is not percent-encoded correctly."));
-    }
-    // An operation this host does not serve (the event-log read undeclared) is no route either.
-    route = route.filter(r -> serves(r.operation()));
-    if (route.isEmpty()) {
-      return routes.hasPath(path)
-          ? failure(405, outsideTheProtocol(WRONG_METHOD))
-          : failure(404, outsideTheProtocol("No protocol operation exists at this path."));
-    }
-    ProtocolOperation operation = route.get().operation();
-    Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
-    if (operation.equals(EventLog.OPERATION)) {
-      // Read by the guard after HostAuth, like every other input.
-      parameters.put(EventLog.RAW_QUERY, rawQuery);
-    }
-    return answer(operation, headers, parameters, rawBody);
-  }
-
-  /**
    * Whether this host answers {@code operation}: every operation of the spec, and the {@code
    * event-log} read ({@link EventLog#OPERATION}) where the host declares {@value
    * HostConfig#EVENT_LOG}. A binding routes the latter only when this holds; elsewhere a {@code
@@ -193,26 +240,6 @@ public final class ProtocolHost {
   public boolean serves(ProtocolOperation operation) {
     return !operation.equals(EventLog.OPERATION)
         || config.capabilities().contains(HostConfig.EVENT_LOG);
-  }
-
-  /**
-   * Answers one request already routed to its operation: {@link #check}, then {@link #handle}; a
-   * refusal is answered with its status and a {@code ProtocolError}. It never throws.
-   */
-  public StoredResponse answer(
-      ProtocolOperation operation,
-      Function<String, Optional<String>> headers,
-      Map<String, String> pathParameters,
-      byte[] rawBody) {
-    ProtocolCall call;
-    try {
-      call = check(operation, headers, pathParameters, rawBody);
-    } catch (ProtocolRefusal refusal) {
-      return refusal(refusal);
-    } catch (RuntimeException failure) {
-      return hostFailure(failure);
-    }
-    return handle(call);
   }
 
   private static final String WRONG_METHOD =
@@ -224,18 +251,21 @@ public final class ProtocolHost {
   }
 
   /**
-   * Applies a checked call: its answer, a success, a refusal or a host failure, exactly as to be
-   * sent. It never throws: a failure of the host itself (a store that is down, a defect) is
-   * answered by {@link #hostFailure}.
+   * Applies a checked call.
+   *
+   * @deprecated use {@link #handleCall}, whose {@link HandledCall#response()} this is
    */
+  @Deprecated
   public StoredResponse handle(ProtocolCall call) {
     return handleCall(call).response();
   }
 
   /**
-   * As {@link #handle}, saying also what the call came to: accepted (with the event it appended),
-   * replayed (an idempotent retry: nothing happened again), refused or failed. The configured
-   * {@link ProtocolListener} has been told when this returns. It never throws.
+   * The typed entry: applies a checked call and says what it came to, accepted (with the event it
+   * appended), replayed (an idempotent retry: nothing happened again), refused or failed, with the
+   * answer exactly as to be sent. The configured {@link ProtocolListener} has been told, once, when
+   * this returns. It never throws: a failure of the host itself (a store that is down, a defect) is
+   * answered as {@link #hostFailure} would.
    */
   public HandledCall handleCall(ProtocolCall call) {
     HandledCall handled;
@@ -281,76 +311,66 @@ public final class ProtocolHost {
         Optional.of(traceId));
   }
 
+  /** The one place a handled call reaches the listener. */
   private void tell(HandledCall handled) {
     ProtocolListener listener = config.listener();
-    Optional<String> operation = Optional.of(handled.call().operationId());
-    Optional<String> actor = Optional.of(handled.call().actorId());
-    Optional<String> route = Optional.of(handled.call().operation().path());
+    switch (handled.outcome()) {
+      case ACCEPTED -> ListenerFailures.contain(() -> listener.accepted(handled));
+      case REPLAYED -> ListenerFailures.contain(() -> listener.replayed(handled));
+      case REFUSED, FAILED -> {
+        ProtocolCall call = handled.call();
+        tell(
+            handled.outcome() == HandledCall.Outcome.FAILED,
+            new RefusedCall(
+                Optional.of(call.operationId()),
+                handled.response().status(),
+                handled.errorId().orElseThrow(),
+                handled.traceId().orElseThrow(),
+                Optional.of(call.actorId()),
+                Optional.of(call.operation().path())));
+      }
+    }
+  }
+
+  /** The one place a request answered with a {@code ProtocolError} reaches the listener. */
+  private void tell(boolean failed, RefusedCall refused) {
+    ProtocolListener listener = config.listener();
     ListenerFailures.contain(
         () -> {
-          switch (handled.outcome()) {
-            case ACCEPTED -> listener.accepted(handled);
-            case REPLAYED -> listener.replayed(handled);
-            case REFUSED ->
-                listener.refused(
-                    new RefusedCall(
-                        operation,
-                        handled.response().status(),
-                        handled.errorId().orElseThrow(),
-                        handled.traceId().orElseThrow(),
-                        actor,
-                        route));
-            case FAILED ->
-                listener.failed(
-                    new RefusedCall(
-                        operation,
-                        handled.response().status(),
-                        handled.errorId().orElseThrow(),
-                        handled.traceId().orElseThrow(),
-                        actor,
-                        route));
+          if (failed) {
+            listener.failed(refused);
+          } else {
+            listener.refused(refused);
           }
         });
   }
 
   /**
    * The answer to a failure of the host itself, for a binding that caught it outside {@link
-   * #handle}: a {@code ProtocolError} that tells nothing of the internals, {@code 503} with {@code
-   * Retry-After} when the store cannot serve now ({@link StoreUnavailableException} anywhere in the
-   * cause chain), else {@code 500}. Logged once on {@code dev.jarvis.host} with the same {@code
-   * trace_id} and the cause, so that an operator can find what a caller reports; the listener is
-   * told.
+   * #answer} or {@link #handleCall}: a {@code ProtocolError} that tells nothing of the internals,
+   * {@code 503} with {@code Retry-After} when the store cannot serve now ({@link
+   * StoreUnavailableException} anywhere in the cause chain), else {@code 500}. Logged once on
+   * {@code dev.jarvis.host} with the same {@code trace_id} and the cause, so that an operator can
+   * find what a caller reports; the listener is told.
    */
   public StoredResponse hostFailure(Throwable cause) {
     String traceId = config.traceIds().get();
     StoredResponse answer = HostFailure.answer(responses, cause, traceId, Optional.empty());
-    ListenerFailures.contain(
-        () ->
-            config
-                .listener()
-                .failed(
-                    new RefusedCall(
-                        Optional.empty(), answer.status(), HostFailure.ERROR_ID, traceId)));
+    tell(true, new RefusedCall(Optional.empty(), answer.status(), HostFailure.ERROR_ID, traceId));
     return answer;
   }
 
   /**
-   * The answer to a refusal: its status and a {@code ProtocolError} whose {@code trace_id} is the
-   * request's trace (from {@link #check}) or a fresh one. The listener is told.
+   * The answer to a refusal from {@link #check}: its status and a {@code ProtocolError} whose
+   * {@code trace_id} is the request's trace or a fresh one. The listener is told.
    */
   public StoredResponse refusal(ProtocolRefusal refusal) {
     String traceId = refusal.traceId().orElseGet(config.traceIds());
     StoredResponse answer = responses.error(refusal.httpStatus(), refusal.violation(), traceId);
-    ListenerFailures.contain(
-        () ->
-            config
-                .listener()
-                .refused(
-                    new RefusedCall(
-                        refusal.operationId(),
-                        refusal.httpStatus(),
-                        refusal.violation().errorId(),
-                        traceId)));
+    tell(
+        false,
+        new RefusedCall(
+            refusal.operationId(), refusal.httpStatus(), refusal.violation().errorId(), traceId));
     return answer;
   }
 
@@ -361,12 +381,18 @@ public final class ProtocolHost {
   public StoredResponse failure(int status, ProtocolViolation violation) {
     String traceId = config.traceIds().get();
     StoredResponse answer = responses.error(status, violation, traceId);
-    ListenerFailures.contain(
-        () ->
-            config
-                .listener()
-                .refused(new RefusedCall(Optional.empty(), status, violation.errorId(), traceId)));
+    tell(false, new RefusedCall(Optional.empty(), status, violation.errorId(), traceId));
     return answer;
+  }
+
+  /**
+   * The answer to a request a binding refuses before it reaches {@link #answer} (too many
+   * connections, a body that did not arrive in time): {@code status} with a {@code ProtocolError}
+   * ({@code unknown_state}) giving {@code reason}. The listener is told of it as a refusal of no
+   * operation.
+   */
+  public StoredResponse outsideTheProtocol(int status, String reason) {
+    return failure(status, outsideTheProtocol(reason));
   }
 
   /**
@@ -378,13 +404,7 @@ public final class ProtocolHost {
   public StoredResponse shuttingDown() {
     String traceId = config.traceIds().get();
     StoredResponse answer = HostFailure.shuttingDown(responses, traceId);
-    ListenerFailures.contain(
-        () ->
-            config
-                .listener()
-                .refused(
-                    new RefusedCall(
-                        Optional.empty(), answer.status(), HostFailure.ERROR_ID, traceId)));
+    tell(false, new RefusedCall(Optional.empty(), answer.status(), HostFailure.ERROR_ID, traceId));
     return answer;
   }
 

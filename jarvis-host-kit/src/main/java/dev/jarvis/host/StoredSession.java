@@ -2,6 +2,7 @@ package dev.jarvis.host;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.model.WorkSession;
 import java.util.Objects;
 
 /**
@@ -19,17 +20,18 @@ public record StoredSession(ObjectNode snapshot, boolean sealed) {
 
   /** The WorkSession id. */
   public String id() {
-    return snapshot.path("id").asText();
+    return snapshot.path(WorkSession.JSON_PROPERTY_ID).asText();
   }
 
   /** Where the chain stands. */
   public ChainCursor cursor() {
     return new ChainCursor(
-        snapshot.path("revision").asLong(), snapshot.path("last_event_hash").asText());
+        snapshot.path(WorkSession.JSON_PROPERTY_REVISION).asLong(),
+        snapshot.path(WorkSession.JSON_PROPERTY_LAST_EVENT_HASH).asText());
   }
 
   /** The {@code status} text. */
   public String status() {
-    return snapshot.path("status").asText();
+    return snapshot.path(WorkSession.JSON_PROPERTY_STATUS).asText();
   }
 }

@@ -31,7 +31,8 @@ class AnsweringRequestsTest {
     headers.put("Jarvis-Actor-Id", KitHost.HUMAN);
 
     StoredResponse answer =
-        kit.host.answer(method, path, name -> Optional.ofNullable(headers.get(name)), new byte[0]);
+        kit.host.answer(
+            method, path, "", name -> Optional.ofNullable(headers.get(name)), new byte[0]);
 
     JsonNode body = JarvisJson.mapper().readTree(answer.body());
     assertEquals(status, answer.status(), body.toString());
@@ -55,6 +56,7 @@ class AnsweringRequestsTest {
         kit.host.answer(
             "GET",
             "/work-sessions/ws-1",
+            "",
             name -> Optional.ofNullable(headers.get(name)),
             new byte[0]);
 

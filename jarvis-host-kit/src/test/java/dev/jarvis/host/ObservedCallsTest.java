@@ -243,12 +243,14 @@ class ObservedCallsTest {
     headers.put("traceparent", traceparent);
     var op = ProtocolOperations.byId("getWorkSession");
     try {
-      return kit.host.handle(
-          kit.host.check(
-              op,
-              name -> Optional.ofNullable(headers.get(name)),
-              Map.of("work_session_id", "ws-nowhere"),
-              new byte[0]));
+      return kit.host
+          .handleCall(
+              kit.host.check(
+                  op,
+                  name -> Optional.ofNullable(headers.get(name)),
+                  Map.of("work_session_id", "ws-nowhere"),
+                  new byte[0]))
+          .response();
     } catch (ProtocolRefusal refusal) {
       return kit.host.refusal(refusal);
     }

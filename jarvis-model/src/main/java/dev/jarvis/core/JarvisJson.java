@@ -1,6 +1,7 @@
 package dev.jarvis.core;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -43,8 +44,16 @@ public final class JarvisJson {
 
   /** A fresh mapper with the strict Jarvis wire configuration. */
   public static ObjectMapper newMapper() {
+    return newMapper(new JsonFactory());
+  }
+
+  /**
+   * A fresh mapper with the strict Jarvis wire configuration over {@code factory} (for stream read
+   * constraints of its own, or a factory that counts what it parses).
+   */
+  public static ObjectMapper newMapper(JsonFactory factory) {
     JsonMapper mapper =
-        JsonMapper.builder()
+        JsonMapper.builder(factory)
             .addModule(new JavaTimeModule())
             .annotationIntrospector(new AbsentStaysAbsent())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)

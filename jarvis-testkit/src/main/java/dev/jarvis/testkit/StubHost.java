@@ -127,7 +127,7 @@ final class StubHost {
               ProtocolErrorCatalog.defaultReason(refuse.errorId()));
       return checked(host.refusal(new ProtocolRefusal(scripted)), Optional.of(op));
     }
-    return checked(host.handle(call), Optional.of(op));
+    return checked(host.handleCall(call).response(), Optional.of(op));
   }
 
   /** Takes the first scripted call that applies to this request, if any. */

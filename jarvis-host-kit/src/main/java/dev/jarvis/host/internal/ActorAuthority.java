@@ -9,8 +9,11 @@ import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.Principal;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.RecordStore;
+import dev.jarvis.model.Actor;
 import dev.jarvis.model.ActorType;
+import dev.jarvis.model.EventAuthority;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.Worker;
 import dev.jarvis.model.WorkerType;
 import java.time.Instant;
 import java.util.Optional;
@@ -91,27 +94,27 @@ public final class ActorAuthority {
             .orElseThrow(() -> denied("The Actor is not registered with this host."));
     JsonNode worker =
         records
-            .body(RecordKind.WORKER, actor.path("worker_id").asText())
+            .body(RecordKind.WORKER, actor.path(Actor.JSON_PROPERTY_WORKER_ID).asText())
             .orElseThrow(() -> denied("The Actor's Worker is not registered with this host."));
     Instant now = config.clock().instant();
-    Timestamps.of(actor.path("valid_from"))
+    Timestamps.of(actor.path(Actor.JSON_PROPERTY_VALID_FROM))
         .filter(from -> now.isBefore(from))
         .ifPresent(
             from -> {
               throw denied("The Actor is not valid yet.");
             });
-    Timestamps.of(actor.path("valid_until"))
+    Timestamps.of(actor.path(Actor.JSON_PROPERTY_VALID_UNTIL))
         .filter(until -> !now.isBefore(until))
         .ifPresent(
             until -> {
               throw denied("The Actor is no longer valid.");
             });
     if (operation.operationClass().needsCursor()) {
-      JsonNode authority = actor.path("event_authority");
-      if (!authority.path("can_append_events").asBoolean(false)) {
+      JsonNode authority = actor.path(Actor.JSON_PROPERTY_EVENT_AUTHORITY);
+      if (!authority.path(EventAuthority.JSON_PROPERTY_CAN_APPEND_EVENTS).asBoolean(false)) {
         throw denied("The Actor's event_authority does not allow appending events.");
       }
-      JsonNode allowed = authority.path("allowed_event_types");
+      JsonNode allowed = authority.path(EventAuthority.JSON_PROPERTY_ALLOWED_EVENT_TYPES);
       Optional<String> type = rules.eventType(op, body);
       if (allowed.isArray() && type.isPresent() && !contains(allowed, type.get())) {
         throw denied("The Actor's allowed_event_types do not include " + type.get() + ".");
@@ -121,7 +124,10 @@ public final class ActorAuthority {
     Optional<ActorType> type = Membership.typeOf(actor);
     boolean humanOnly = admitted.equals(Set.of(ActorType.HUMAN));
     if (type.filter(admitted::contains).isEmpty()
-        || (humanOnly && !WorkerType.HUMAN.getValue().equals(worker.path("type").asText()))) {
+        || (humanOnly
+            && !WorkerType.HUMAN
+                .getValue()
+                .equals(worker.path(Worker.JSON_PROPERTY_TYPE).asText()))) {
       throw denied(
           op + " admits " + admitted + " Actors" + (humanOnly ? " of a human Worker" : "") + ".");
     }

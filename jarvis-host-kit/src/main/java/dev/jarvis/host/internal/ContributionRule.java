@@ -6,10 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
+import dev.jarvis.model.Actor;
 import dev.jarvis.model.ActorType;
+import dev.jarvis.model.Contribution;
 import dev.jarvis.model.ContributionRole;
+import dev.jarvis.model.ContributionScope;
+import dev.jarvis.model.ContributorRef;
 import dev.jarvis.model.ContributorType;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.WorkSession;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -30,20 +35,21 @@ final class ContributionRule implements ScopedRule {
   @Override
   public Effect apply(ProtocolCall call, SessionView session) {
     JsonNode contribution = call.body();
-    String id = contribution.path("id").asText();
-    JsonNode refs = contribution.path("contributor_refs");
+    String id = contribution.path(Contribution.JSON_PROPERTY_ID).asText();
+    JsonNode refs = contribution.path(Contribution.JSON_PROPERTY_CONTRIBUTOR_REFS);
     JsonNode snapshot = session.session().snapshot();
     Set<String> members =
         Set.of(
-            snapshot.path("human_worker_id").asText(), snapshot.path("agent_worker_id").asText());
+            snapshot.path(WorkSession.JSON_PROPERTY_HUMAN_WORKER_ID).asText(),
+            snapshot.path(WorkSession.JSON_PROPERTY_AGENT_WORKER_ID).asText());
     List<JsonNode> actors = new ArrayList<>();
     for (int i = 0; i < refs.size(); i++) {
       JsonNode ref = refs.get(i);
-      String workerId = ref.path("worker_id").asText();
+      String workerId = ref.path(ContributorRef.JSON_PROPERTY_WORKER_ID).asText();
       Optional<JsonNode> actor =
           session
-              .global(RecordKind.ACTOR, ref.path("actor_id").asText())
-              .filter(a -> workerId.equals(a.path("worker_id").asText()));
+              .global(RecordKind.ACTOR, ref.path(ContributorRef.JSON_PROPERTY_ACTOR_ID).asText())
+              .filter(a -> workerId.equals(a.path(Actor.JSON_PROPERTY_WORKER_ID).asText()));
       if (actor.isEmpty() || session.global(RecordKind.WORKER, workerId).isEmpty()) {
         throw refuse(
             ProtocolErrorId.INVALID_CONTRIBUTOR_REFS,
@@ -63,7 +69,8 @@ final class ContributionRule implements ScopedRule {
       actors.add(actor.get());
     }
     checkBinding(contribution, actors);
-    List<String> events = RecordFields.texts(contribution.path("event_refs"));
+    List<String> events =
+        RecordFields.texts(contribution.path(Contribution.JSON_PROPERTY_EVENT_REFS));
     for (int i = 0; i < events.size(); i++) {
       if (!session.hasEvent(events.get(i))) {
         throw refuse(
@@ -73,7 +80,8 @@ final class ContributionRule implements ScopedRule {
             "No event " + events.get(i) + " in this WorkSession.");
       }
     }
-    List<String> reviews = RecordFields.texts(contribution.path("review_refs"));
+    List<String> reviews =
+        RecordFields.texts(contribution.path(Contribution.JSON_PROPERTY_REVIEW_REFS));
     for (int i = 0; i < reviews.size(); i++) {
       if (session.record(RecordKind.REVIEW, reviews.get(i)).isEmpty()) {
         throw refuse(
@@ -115,9 +123,10 @@ final class ContributionRule implements ScopedRule {
    * </ul>
    */
   private static void checkBinding(JsonNode contribution, List<JsonNode> actors) {
-    JsonNode refs = contribution.path("contributor_refs");
+    JsonNode refs = contribution.path(Contribution.JSON_PROPERTY_CONTRIBUTOR_REFS);
     ContributorType type =
-        ContributorType.fromValue(contribution.path("contributor_type").asText());
+        ContributorType.fromValue(
+            contribution.path(Contribution.JSON_PROPERTY_CONTRIBUTOR_TYPE).asText());
     boolean shared = type == ContributorType.SHARED;
     Set<String> workers = new HashSet<>();
     for (int i = 0; i < refs.size(); i++) {
@@ -125,16 +134,19 @@ final class ContributionRule implements ScopedRule {
       JsonNode actor = actors.get(i);
       // A registered Actor's type is one of the enum's (the payload validator saw to it).
       String actorType = Membership.typeOf(actor).map(ActorType::getValue).orElse("");
-      String role = ref.path("contribution_role").asText();
-      workers.add(ref.path("worker_id").asText());
-      if (!RecordFields.texts(actor.path("contribution_scope").path("contribution_roles"))
+      String role = ref.path(ContributorRef.JSON_PROPERTY_CONTRIBUTION_ROLE).asText();
+      workers.add(ref.path(ContributorRef.JSON_PROPERTY_WORKER_ID).asText());
+      if (!RecordFields.texts(
+              actor
+                  .path(Actor.JSON_PROPERTY_CONTRIBUTION_SCOPE)
+                  .path(ContributionScope.JSON_PROPERTY_CONTRIBUTION_ROLES))
           .contains(role)) {
         throw refuse(
             ProtocolErrorId.INVALID_CONTRIBUTOR_REFS,
             OBJECT,
             "/contributor_refs/" + i + "/contribution_role",
             "Actor "
-                + actor.path("id").asText()
+                + actor.path(Actor.JSON_PROPERTY_ID).asText()
                 + " may not be credited in role "
                 + role
                 + ": it is outside its contribution_scope.");

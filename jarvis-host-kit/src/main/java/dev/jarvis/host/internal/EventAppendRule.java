@@ -7,9 +7,16 @@ import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
+import dev.jarvis.model.ApprovalScope;
+import dev.jarvis.model.JarvisEvent;
+import dev.jarvis.model.JarvisEventPayload;
+import dev.jarvis.model.PolicyActionRequest;
+import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.Request;
 import dev.jarvis.model.RequestStatus;
+import dev.jarvis.model.Review;
 import dev.jarvis.model.WorkSessionStatus;
 import java.time.Clock;
 import java.time.Duration;
@@ -72,7 +79,7 @@ final class EventAppendRule implements ScopedRule {
   @Override
   public Effect apply(ProtocolCall call, SessionView session) {
     JsonNode event = call.body();
-    String type = event.path("type").asText();
+    String type = event.path(JarvisEvent.JSON_PROPERTY_TYPE).asText();
     rules
         .reservedEventTypes()
         .reservedAs(type)
@@ -86,7 +93,7 @@ final class EventAppendRule implements ScopedRule {
                       ? "Only the host writes " + type + " events, for the mutations it accepted."
                       : "The event type imitates " + reserved + ", which only the host writes.");
             });
-    checkId(event.path("id").asText(), session);
+    checkId(event.path(JarvisEvent.JSON_PROPERTY_ID).asText(), session);
     checkFresh(event);
     if (session.isAgent(call.actorId()) && !agents.nonActionEventTypes().contains(type)) {
       checkDecision(call.actorId(), event, session);
@@ -105,12 +112,14 @@ final class EventAppendRule implements ScopedRule {
                     "Request " + request.id() + " is still open; resolve it before completing.");
               });
     }
-    JsonNode payload = event.path("payload");
+    JsonNode payload = event.path(JarvisEvent.JSON_PROPERTY_PAYLOAD);
     return new Effect(
         Optional.of(event),
         type,
-        payload.path("object_type").asText(),
-        payload.path("object_id").asText(event.path("id").asText()),
+        payload.path(JarvisEventPayload.JSON_PROPERTY_OBJECT_TYPE).asText(),
+        payload
+            .path(JarvisEventPayload.JSON_PROPERTY_OBJECT_ID)
+            .asText(event.path(JarvisEvent.JSON_PROPERTY_ID).asText()),
         List.of(),
         next,
         call.rawBody());
@@ -135,7 +144,7 @@ final class EventAppendRule implements ScopedRule {
 
   private void checkFresh(JsonNode event) {
     Instant now = clock.instant();
-    Optional<Instant> at = Timestamps.of(event.path("timestamp"));
+    Optional<Instant> at = Timestamps.of(event.path(JarvisEvent.JSON_PROPERTY_TIMESTAMP));
     if (at.isEmpty()
         || at.get().isBefore(now.minus(freshness))
         || at.get().isAfter(now.plus(freshness))) {
@@ -150,12 +159,23 @@ final class EventAppendRule implements ScopedRule {
   }
 
   private void checkDecision(String actorId, JsonNode event, SessionView session) {
-    String action = event.path("payload").path("action").asText();
+    String action =
+        event
+            .path(JarvisEvent.JSON_PROPERTY_PAYLOAD)
+            .path(JarvisEventPayload.JSON_PROPERTY_ACTION)
+            .asText();
     StoredRecord decision =
         decisionRef(event)
             .flatMap(id -> session.record(RecordKind.POLICY_DECISION, id))
-            .filter(d -> actorId.equals(d.body().path("actor_id").asText()))
-            .filter(d -> action.equals(d.body().path("requested_action").path("action").asText()))
+            .filter(
+                d -> actorId.equals(d.body().path(PolicyDecision.JSON_PROPERTY_ACTOR_ID).asText()))
+            .filter(
+                d ->
+                    action.equals(
+                        d.body()
+                            .path(PolicyDecision.JSON_PROPERTY_REQUESTED_ACTION)
+                            .path(PolicyActionRequest.JSON_PROPERTY_ACTION)
+                            .asText()))
             .orElseThrow(
                 () ->
                     refuse(
@@ -166,7 +186,7 @@ final class EventAppendRule implements ScopedRule {
                             + DECISION_REF
                             + "<id>, recorded in this WorkSession for the same Actor and for"
                             + " exactly this action."));
-    String result = decision.body().path("result").asText();
+    String result = decision.body().path(PolicyDecision.JSON_PROPERTY_RESULT).asText();
     if (PolicyDecisionResult.DENY.getValue().equals(result)) {
       throw refuse(
           ProtocolErrorId.POLICY_DENIED,
@@ -175,7 +195,7 @@ final class EventAppendRule implements ScopedRule {
           "PolicyDecision " + decision.id() + " denied this action.");
     }
     if (PolicyDecisionResult.REVIEW_REQUIRED.getValue().equals(result)) {
-      String requestId = decision.body().path("request_id").asText();
+      String requestId = decision.body().path(PolicyDecision.JSON_PROPERTY_REQUEST_ID).asText();
       Optional<StoredRecord> request = session.record(RecordKind.REQUEST, requestId);
       Optional<RequestStatus> status = request.map(r -> RequestLifecycle.status(r.body()));
       if (status
@@ -217,52 +237,71 @@ final class EventAppendRule implements ScopedRule {
       StoredRecord decision,
       StoredRecord request,
       SessionView session) {
-    if (!decision.id().equals(request.body().path("policy_decision_id").asText())) {
+    if (!decision
+        .id()
+        .equals(request.body().path(Request.JSON_PROPERTY_POLICY_DECISION_ID).asText())) {
       throw mismatch(
           "Request "
               + request.id()
               + " was raised for PolicyDecision "
-              + request.body().path("policy_decision_id").asText()
+              + request.body().path(Request.JSON_PROPERTY_POLICY_DECISION_ID).asText()
               + "; its approval does not cover "
               + decision.id()
               + ".");
     }
-    String reviewId = request.body().path("resolved_by_review_id").asText();
+    String reviewId = request.body().path(Request.JSON_PROPERTY_RESOLVED_BY_REVIEW_ID).asText();
     Optional<JsonNode> found =
         session
             .record(RecordKind.REVIEW, reviewId)
-            .map(r -> r.body().path("approval_scope"))
+            .map(r -> r.body().path(Review.JSON_PROPERTY_APPROVAL_SCOPE))
             .filter(JsonNode::isObject);
     if (found.isEmpty()) {
       // Approved without a scope: the Request's own action, by its requester, in this session.
-      if (!action.equals(request.body().path("requested_action").path("action").asText())
-          || !actorId.equals(request.body().path("requester_actor_id").asText())) {
+      if (!action.equals(
+              request
+                  .body()
+                  .path(Request.JSON_PROPERTY_REQUESTED_ACTION)
+                  .path(PolicyActionRequest.JSON_PROPERTY_ACTION)
+                  .asText())
+          || !actorId.equals(
+              request.body().path(Request.JSON_PROPERTY_REQUESTER_ACTOR_ID).asText())) {
         throw mismatch("Request " + request.id() + " approved another action or Actor.");
       }
       return;
     }
     JsonNode scope = found.get();
-    if (!decision.id().equals(scope.path("policy_decision_id").asText())) {
+    if (!decision
+        .id()
+        .equals(scope.path(ApprovalScope.JSON_PROPERTY_POLICY_DECISION_ID).asText())) {
       throw mismatch("The ApprovalScope of Review " + reviewId + " names another PolicyDecision.");
     }
-    if (!action.equals(scope.path("approved_action").path("action").asText())) {
+    if (!action.equals(
+        scope
+            .path(ApprovalScope.JSON_PROPERTY_APPROVED_ACTION)
+            .path(PolicyActionRequest.JSON_PROPERTY_ACTION)
+            .asText())) {
       throw mismatch(
           "The ApprovalScope of Review "
               + reviewId
               + " approves "
-              + scope.path("approved_action").path("action").asText()
+              + scope
+                  .path(ApprovalScope.JSON_PROPERTY_APPROVED_ACTION)
+                  .path(PolicyActionRequest.JSON_PROPERTY_ACTION)
+                  .asText()
               + ", not "
               + action
               + ".");
     }
-    if (!actorId.equals(scope.path("applies_to_actor_id").asText())) {
+    if (!actorId.equals(scope.path(ApprovalScope.JSON_PROPERTY_APPLIES_TO_ACTOR_ID).asText())) {
       throw mismatch("The ApprovalScope of Review " + reviewId + " applies to another Actor.");
     }
-    if (!session.id().equals(scope.path("applies_to_work_session_id").asText())) {
+    if (!session
+        .id()
+        .equals(scope.path(ApprovalScope.JSON_PROPERTY_APPLIES_TO_WORK_SESSION_ID).asText())) {
       throw mismatch(
           "The ApprovalScope of Review " + reviewId + " applies to another WorkSession.");
     }
-    Optional<Instant> expires = Timestamps.of(scope.path("expires_at"));
+    Optional<Instant> expires = Timestamps.of(scope.path(ApprovalScope.JSON_PROPERTY_EXPIRES_AT));
     if (expires.isEmpty() || !expires.get().isAfter(clock.instant())) {
       throw refuse(
           ProtocolErrorId.APPROVAL_SCOPE_EXPIRED,
@@ -271,7 +310,7 @@ final class EventAppendRule implements ScopedRule {
           "The ApprovalScope of Review " + reviewId + " has expired.");
     }
     long uses = usesOf(request.id(), session);
-    if (uses >= scope.path("max_uses").asLong()) {
+    if (uses >= scope.path(ApprovalScope.JSON_PROPERTY_MAX_USES).asLong()) {
       throw refuse(
           ProtocolErrorId.APPROVAL_SCOPE_EXPIRED,
           OBJECT,
@@ -279,7 +318,7 @@ final class EventAppendRule implements ScopedRule {
           "The ApprovalScope of Review "
               + reviewId
               + " allowed "
-              + scope.path("max_uses")
+              + scope.path(ApprovalScope.JSON_PROPERTY_MAX_USES)
               + " use(s).");
     }
   }
@@ -292,7 +331,7 @@ final class EventAppendRule implements ScopedRule {
   private static long usesOf(String requestId, SessionView session) {
     long uses = 0;
     for (StoredRecord d : session.records(RecordKind.POLICY_DECISION)) {
-      if (requestId.equals(d.body().path("request_id").asText())) {
+      if (requestId.equals(d.body().path(PolicyDecision.JSON_PROPERTY_REQUEST_ID).asText())) {
         uses += session.countCiting(DECISION_REF + d.id());
       }
     }
@@ -305,7 +344,11 @@ final class EventAppendRule implements ScopedRule {
 
   /** The {@code policy_decision:<id>} the event names, if any. */
   private static Optional<String> decisionRef(JsonNode event) {
-    return RecordFields.texts(event.path("payload").path("evidence_refs")).stream()
+    return RecordFields.texts(
+            event
+                .path(JarvisEvent.JSON_PROPERTY_PAYLOAD)
+                .path(JarvisEventPayload.JSON_PROPERTY_EVIDENCE_REFS))
+        .stream()
         .filter(ref -> ref.startsWith(DECISION_REF))
         .map(ref -> ref.substring(DECISION_REF.length()))
         .findFirst();

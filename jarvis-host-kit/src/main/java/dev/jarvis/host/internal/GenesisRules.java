@@ -10,6 +10,8 @@ import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.RecordStore;
 import dev.jarvis.host.WorkSessionStore;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.WorkSession;
+import dev.jarvis.model.Worker;
 import dev.jarvis.model.WorkerType;
 
 /**
@@ -61,7 +63,7 @@ final class GenesisRules implements SessionMutations.GenesisRule {
   public void check(ProtocolCall call) {
     JsonNode session = call.body();
     CallRecords reads = new CallRecords(records, call);
-    String policyId = session.path("policy_id").asText();
+    String policyId = session.path(WorkSession.JSON_PROPERTY_POLICY_ID).asText();
     if (reads.body(RecordKind.POLICY, policyId).isEmpty() && !hasDefaultPolicy) {
       throw refuse(
           ProtocolErrorId.MISSING_POLICY,
@@ -72,7 +74,7 @@ final class GenesisRules implements SessionMutations.GenesisRule {
     requireWorker(session, "human_worker_id", WorkerType.HUMAN, reads);
     requireWorker(session, "agent_worker_id", WorkerType.AGENT, reads);
     membership.check(session, call.actorId(), reads);
-    String id = session.path("id").asText();
+    String id = session.path(WorkSession.JSON_PROPERTY_ID).asText();
     if (sessions.find(id).isPresent()) {
       throw taken(id);
     }
@@ -85,7 +87,7 @@ final class GenesisRules implements SessionMutations.GenesisRule {
     boolean ok =
         reads
             .body(RecordKind.WORKER, id)
-            .filter(w -> type.getValue().equals(w.path("type").asText()))
+            .filter(w -> type.getValue().equals(w.path(Worker.JSON_PROPERTY_TYPE).asText()))
             .isPresent();
     if (!ok) {
       throw refuse(

@@ -3,9 +3,10 @@ package dev.jarvis.host.internal;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.core.exchange.ExpectedCursor;
+import dev.jarvis.core.exchange.ProtocolExchange;
 import dev.jarvis.core.hash.RequestFingerprint;
 import dev.jarvis.core.headers.JarvisHeaders;
-import dev.jarvis.core.headers.MutationHeaders;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.IdempotencyStore;
 import dev.jarvis.host.ProtocolCall;
@@ -44,14 +45,14 @@ final class IdempotentExecution {
   }
 
   Applied run(ProtocolCall call, Function<KeyedCommit, StoredResponse> mutation) {
-    MutationHeaders headers = call.mutation();
+    ProtocolExchange exchange = call.exchange();
     IdempotencyStore.Scope scope =
         new IdempotencyStore.Scope(
-            call.actorId(),
-            call.operationId(),
+            exchange.actorId(),
+            exchange.operationId(),
             JarvisSpec.PROTOCOL_VERSION,
-            headers.idempotencyKey().value());
-    String fingerprint = fingerprint(call, headers);
+            exchange.idempotencyKey().orElseThrow().value());
+    String fingerprint = fingerprint(exchange);
     return locks.with(
         scope,
         () -> {
@@ -88,16 +89,17 @@ final class IdempotentExecution {
     return new Applied(first.response(), true, Optional.empty());
   }
 
-  private static String fingerprint(ProtocolCall call, MutationHeaders headers) {
+  private static String fingerprint(ProtocolExchange exchange) {
+    Optional<ExpectedCursor> cursor = exchange.cursor();
     return new RequestFingerprint(
-            call.operationId(),
-            call.actorId(),
-            call.pathParameters(),
-            headers.expectedRevision().isPresent()
-                ? OptionalLong.of(headers.expectedRevision().get().value())
+            exchange.operationId(),
+            exchange.actorId(),
+            exchange.pathIds(),
+            cursor.isPresent()
+                ? OptionalLong.of(cursor.get().revision().value())
                 : OptionalLong.empty(),
-            headers.previousEventHash().map(h -> h.value()),
-            call.body())
+            cursor.map(c -> c.previousEventHash().value()),
+            exchange.tree())
         .hash();
   }
 }

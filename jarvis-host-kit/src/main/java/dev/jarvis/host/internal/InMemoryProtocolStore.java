@@ -12,6 +12,10 @@ import dev.jarvis.host.StoreBackend;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredSession;
 import dev.jarvis.host.UnitOfWork;
+import dev.jarvis.model.JarvisEvent;
+import dev.jarvis.model.JarvisEventPayload;
+import dev.jarvis.model.Request;
+import dev.jarvis.model.WorkSession;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -172,7 +176,8 @@ public final class InMemoryProtocolStore implements StoreBackend {
       if (record.kind() == RecordKind.REQUEST && record.workSessionId().isPresent()) {
         Set<String> targeting =
             requestsByTarget.computeIfAbsent(
-                record.body().path("target_human_worker_id").asText(), k -> new LinkedHashSet<>());
+                record.body().path(Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID).asText(),
+                k -> new LinkedHashSet<>());
         synchronized (targeting) {
           targeting.add(record.id());
         }
@@ -236,7 +241,11 @@ public final class InMemoryProtocolStore implements StoreBackend {
       sessions.put(id, genesis.session());
       sessionsByCreator
           .computeIfAbsent(
-              genesis.session().snapshot().path("created_by_actor_id").asText(),
+              genesis
+                  .session()
+                  .snapshot()
+                  .path(WorkSession.JSON_PROPERTY_CREATED_BY_ACTOR_ID)
+                  .asText(),
               k -> ConcurrentHashMap.newKeySet())
           .add(id);
       addEvent(shard, genesis.firstEvent());
@@ -253,8 +262,12 @@ public final class InMemoryProtocolStore implements StoreBackend {
 
   private static void addEvent(Shard shard, JsonNode event) {
     shard.events.add(event);
-    shard.eventsById.putIfAbsent(event.path("id").asText(), event);
-    for (String ref : RecordFields.texts(event.path("payload").path("evidence_refs"))) {
+    shard.eventsById.putIfAbsent(event.path(JarvisEvent.JSON_PROPERTY_ID).asText(), event);
+    for (String ref :
+        RecordFields.texts(
+            event
+                .path(JarvisEvent.JSON_PROPERTY_PAYLOAD)
+                .path(JarvisEventPayload.JSON_PROPERTY_EVIDENCE_REFS))) {
       shard.citations.merge(ref, 1L, Long::sum);
     }
   }
@@ -333,8 +346,11 @@ public final class InMemoryProtocolStore implements StoreBackend {
     }
     return ids.stream()
         .map(id -> findInAnyWorkSession(RecordKind.REQUEST, id).orElseThrow())
-        .filter(r -> humanWorkerId.equals(r.body().path("target_human_worker_id").asText()))
-        .filter(r -> statuses.contains(r.body().path("status").asText()))
+        .filter(
+            r ->
+                humanWorkerId.equals(
+                    r.body().path(Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID).asText()))
+        .filter(r -> statuses.contains(r.body().path(Request.JSON_PROPERTY_STATUS).asText()))
         .toList();
   }
 
@@ -370,7 +386,8 @@ public final class InMemoryProtocolStore implements StoreBackend {
   public List<StoredRecord> inSession(RecordKind kind, String workSessionId, Set<String> statuses) {
     List<StoredRecord> out = new ArrayList<>();
     for (StoredRecord record : inSession(kind, workSessionId)) {
-      if (statuses.contains(record.body().path("status").asText())) {
+      // Every record kind with a status (Requests, proposals) names it as the Request does.
+      if (statuses.contains(record.body().path(Request.JSON_PROPERTY_STATUS).asText())) {
         out.add(record);
       }
     }

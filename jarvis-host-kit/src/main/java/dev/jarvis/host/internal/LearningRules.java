@@ -7,8 +7,12 @@ import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.model.ActorType;
+import dev.jarvis.model.LearningRecord;
+import dev.jarvis.model.MemoryProposal;
 import dev.jarvis.model.MemoryProposalStatus;
+import dev.jarvis.model.Policy;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.SkillProposal;
 import dev.jarvis.model.SkillProposalStatus;
 import java.util.List;
 import java.util.Optional;
@@ -34,7 +38,8 @@ final class LearningRules {
 
   Effect learningRecord(ProtocolCall call, SessionView session) {
     JsonNode record = call.body();
-    List<String> sources = RecordFields.texts(record.path("source_event_refs"));
+    List<String> sources =
+        RecordFields.texts(record.path(LearningRecord.JSON_PROPERTY_SOURCE_EVENT_REFS));
     for (int i = 0; i < sources.size(); i++) {
       if (!session.hasEvent(sources.get(i))) {
         throw refuse(
@@ -49,7 +54,9 @@ final class LearningRules {
 
   Effect memoryProposal(ProtocolCall call, SessionView session) {
     JsonNode proposal = call.body();
-    if (MemoryProposalStatus.ACCEPTED.getValue().equals(proposal.path("status").asText())) {
+    if (MemoryProposalStatus.ACCEPTED
+        .getValue()
+        .equals(proposal.path(MemoryProposal.JSON_PROPERTY_STATUS).asText())) {
       Optional<ActorType> type = session.actorType(call.actorId());
       if (type.equals(Optional.of(ActorType.AGENT))) {
         throw refuse(
@@ -72,7 +79,9 @@ final class LearningRules {
 
   Effect skillProposal(ProtocolCall call, SessionView session) {
     JsonNode proposal = call.body();
-    if (SkillProposalStatus.ACCEPTED.getValue().equals(proposal.path("status").asText())) {
+    if (SkillProposalStatus.ACCEPTED
+        .getValue()
+        .equals(proposal.path(SkillProposal.JSON_PROPERTY_STATUS).asText())) {
       Optional<ActorType> type = session.actorType(call.actorId());
       if (type.filter(t -> t == ActorType.AGENT || t == ActorType.TOOL).isPresent()) {
         throw refuse(
@@ -83,8 +92,12 @@ final class LearningRules {
       }
       requireReviews(proposal, session, ProtocolErrorId.SILENT_SKILL_ACTIVATION, "skill_proposal");
       List<String> grants =
-          session.policy().map(p -> RecordFields.texts(p.path("tool_grants"))).orElse(List.of());
-      List<String> tools = RecordFields.texts(proposal.path("required_tools"));
+          session
+              .policy()
+              .map(p -> RecordFields.texts(p.path(Policy.JSON_PROPERTY_TOOL_GRANTS)))
+              .orElse(List.of());
+      List<String> tools =
+          RecordFields.texts(proposal.path(SkillProposal.JSON_PROPERTY_REQUIRED_TOOLS));
       for (int i = 0; i < tools.size(); i++) {
         if (!grants.contains(tools.get(i))) {
           throw refuse(
@@ -100,7 +113,8 @@ final class LearningRules {
 
   private static void requireReviews(
       JsonNode proposal, SessionView session, ProtocolErrorId error, String objectType) {
-    List<String> reviews = RecordFields.texts(proposal.path("review_refs"));
+    List<String> reviews =
+        RecordFields.texts(proposal.path(SkillProposal.JSON_PROPERTY_REVIEW_REFS));
     if (reviews.isEmpty()) {
       throw refuse(error, objectType, "/review_refs", "Acceptance needs a recorded Review.");
     }
@@ -117,7 +131,7 @@ final class LearningRules {
 
   private static Effect created(
       ProtocolCall call, SessionView session, RecordKind kind, String objectType) {
-    String id = call.body().path("id").asText();
+    String id = call.body().path(LearningRecord.JSON_PROPERTY_ID).asText();
     if (session.record(kind, id).isPresent()) {
       throw refuse(
           ProtocolErrorId.INVALID_TRANSITION,

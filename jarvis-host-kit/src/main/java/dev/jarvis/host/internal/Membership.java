@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.host.ProtocolRefusal;
 import dev.jarvis.host.RecordKind;
+import dev.jarvis.model.Actor;
 import dev.jarvis.model.ActorType;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.WorkSession;
 import java.util.Optional;
 
 /**
@@ -50,9 +52,12 @@ final class Membership {
   /** Whether {@code actorId} is an Actor of one of the WorkSession's two Workers. */
   static boolean isMember(JsonNode workSession, String actorId, CallRecords records) {
     String worker =
-        records.body(RecordKind.ACTOR, actorId).map(a -> a.path("worker_id").asText()).orElse("");
-    return worker.equals(workSession.path("human_worker_id").asText())
-        || worker.equals(workSession.path("agent_worker_id").asText());
+        records
+            .body(RecordKind.ACTOR, actorId)
+            .map(a -> a.path(Actor.JSON_PROPERTY_WORKER_ID).asText())
+            .orElse("");
+    return worker.equals(workSession.path(WorkSession.JSON_PROPERTY_HUMAN_WORKER_ID).asText())
+        || worker.equals(workSession.path(WorkSession.JSON_PROPERTY_AGENT_WORKER_ID).asText());
   }
 
   /**
@@ -72,7 +77,7 @@ final class Membership {
   /** An Actor record's {@code type}. */
   static Optional<ActorType> typeOf(JsonNode actor) {
     try {
-      return Optional.of(ActorType.fromValue(actor.path("type").asText()));
+      return Optional.of(ActorType.fromValue(actor.path(Actor.JSON_PROPERTY_TYPE).asText()));
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }

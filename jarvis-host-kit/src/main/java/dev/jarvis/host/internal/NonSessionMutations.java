@@ -12,6 +12,8 @@ import dev.jarvis.host.RecordWrite;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
+import dev.jarvis.model.Actor;
+import dev.jarvis.model.OutcomeReport;
 import dev.jarvis.model.ProtocolErrorId;
 import java.util.List;
 import java.util.Optional;
@@ -39,13 +41,13 @@ final class NonSessionMutations {
 
   StoredResponse apply(ProtocolCall call, KeyedCommit commit) {
     JsonNode body = call.body();
-    String id = body.path("id").asText();
+    String id = body.path(Actor.JSON_PROPERTY_ID).asText();
     RecordWrite write =
         switch (call.operationId()) {
           case OperationIds.REGISTER_WORKER ->
               RecordWrite.put(StoredRecord.global(RecordKind.WORKER, id, body));
           case OperationIds.REGISTER_ACTOR -> {
-            String workerId = body.path("worker_id").asText();
+            String workerId = body.path(Actor.JSON_PROPERTY_WORKER_ID).asText();
             if (config.stores().records().find(RecordKind.WORKER, workerId).isEmpty()) {
               throw refuse(
                   ProtocolErrorId.UNKNOWN_STATE,
@@ -68,7 +70,7 @@ final class NonSessionMutations {
 
   private RecordWrite outcomeReport(ProtocolCall call, JsonNode report, String id) {
     String actorId = call.actorId();
-    String workSessionId = report.path("work_session_id").asText();
+    String workSessionId = report.path(OutcomeReport.JSON_PROPERTY_WORK_SESSION_ID).asText();
     // No existence oracle: an unknown WorkSession and one the caller is no member of answer alike.
     StoredSession session =
         config.stores().sessions().find(workSessionId).orElseThrow(Membership::notAMember);
@@ -81,7 +83,8 @@ final class NonSessionMutations {
           "/work_session_id",
           "WorkSession " + workSessionId + " has not been exported from a terminal state.");
     }
-    List<String> refs = RecordFields.texts(report.path("learning_record_refs"));
+    List<String> refs =
+        RecordFields.texts(report.path(OutcomeReport.JSON_PROPERTY_LEARNING_RECORD_REFS));
     for (int i = 0; i < refs.size(); i++) {
       boolean known =
           config

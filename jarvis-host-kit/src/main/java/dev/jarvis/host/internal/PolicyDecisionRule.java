@@ -17,6 +17,7 @@ import dev.jarvis.model.Policy;
 import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.WorkSession;
 import java.util.Optional;
 
 /**
@@ -42,9 +43,10 @@ final class PolicyDecisionRule implements ScopedRule {
   @Override
   public Effect apply(ProtocolCall call, SessionView session) {
     JsonNode body = call.body();
-    String id = body.path("id").asText();
-    String policyId = body.path("policy_id").asText();
-    if (!policyId.equals(session.session().snapshot().path("policy_id").asText())) {
+    String id = body.path(PolicyDecision.JSON_PROPERTY_ID).asText();
+    String policyId = body.path(PolicyDecision.JSON_PROPERTY_POLICY_ID).asText();
+    if (!policyId.equals(
+        session.session().snapshot().path(WorkSession.JSON_PROPERTY_POLICY_ID).asText())) {
       throw refuse(
           ProtocolErrorId.MISSING_POLICY,
           OBJECT,
@@ -61,8 +63,8 @@ final class PolicyDecisionRule implements ScopedRule {
                         OBJECT,
                         "/policy_id",
                         "This host holds no Policy " + policyId + " and has no default."));
-    String hash = ActionHash.of(body.path("requested_action"));
-    if (!hash.equals(body.path("normalized_action_hash").asText())) {
+    String hash = ActionHash.of(body.path(PolicyDecision.JSON_PROPERTY_REQUESTED_ACTION));
+    if (!hash.equals(body.path(PolicyDecision.JSON_PROPERTY_NORMALIZED_ACTION_HASH).asText())) {
       throw refuse(
           ProtocolErrorId.APPROVAL_SCOPE_MISMATCH,
           OBJECT,

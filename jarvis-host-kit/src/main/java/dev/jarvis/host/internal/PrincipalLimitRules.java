@@ -9,6 +9,7 @@ import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.ProtocolRefusal;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.Request;
 import dev.jarvis.model.WorkSessionStatus;
 import java.time.Instant;
 import java.util.Arrays;
@@ -67,7 +68,8 @@ final class PrincipalLimitRules {
     if (!OperationIds.CREATE_REQUEST.equals(call.operationId())) {
       return work.get();
     }
-    return targets.with(call.body().path("target_human_worker_id").asText(), work);
+    return targets.with(
+        call.body().path(Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID).asText(), work);
   }
 
   /** Refuses a createWorkSession past its creator's {@code openWorkSessionsPerActor}. */
@@ -96,8 +98,8 @@ final class PrincipalLimitRules {
    */
   void checkTarget(ProtocolCall call) {
     JsonNode request = call.body();
-    String target = request.path("target_human_worker_id").asText();
-    String superseded = request.path("duplicate_of_request_id").asText("");
+    String target = request.path(Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID).asText();
+    String superseded = request.path(Request.JSON_PROPERTY_DUPLICATE_OF_REQUEST_ID).asText("");
     Instant now = config.clock().instant();
     int limit = config.limits().pendingRequestsPerTargetHuman();
     long open =

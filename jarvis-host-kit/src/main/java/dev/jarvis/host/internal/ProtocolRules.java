@@ -16,6 +16,7 @@ import dev.jarvis.core.JarvisSpec;
 import dev.jarvis.core.policy.ReservedNames;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.model.ActorType;
+import dev.jarvis.model.JarvisEvent;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,9 +31,20 @@ import java.util.Set;
  */
 public final class ProtocolRules {
 
+  // The spec document's own vocabulary (OpenAPI keys and the x-jarvis-genesis-state extension),
+  // not fields of a protocol record: the generated model has no names for them.
+  private static final String OPENAPI_PATHS = "paths";
+  private static final String OPENAPI_POST = "post";
+  private static final String GENESIS_STATE = "x-jarvis-genesis-state";
+  private static final String GENESIS_EVENT_TYPE = "accepted_event_type";
+  private static final String GENESIS_STATUS_KEY = "accepted_status";
+
   /** The genesis event type, read from the spec's {@code x-jarvis-genesis-state}. */
   static final String GENESIS_EVENT =
-      genesisState().path("accepted_event_type").asText("work_session.created");
+      genesisState().path(GENESIS_EVENT_TYPE).asText("work_session.created");
+
+  /** The WorkSession status after genesis, read from the spec's {@code x-jarvis-genesis-state}. */
+  static final String GENESIS_STATUS = genesisState().path(GENESIS_STATUS_KEY).asText();
 
   private final Map<String, ScopedOperation> scoped = new LinkedHashMap<>();
   private final Set<String> hostWritten;
@@ -94,7 +106,9 @@ public final class ProtocolRules {
       return Optional.of(GENESIS_EVENT);
     }
     return scoped(operationId)
-        .map(op -> op.eventType().orElseGet(() -> body.path("type").asText()));
+        .map(
+            op ->
+                op.eventType().orElseGet(() -> body.path(JarvisEvent.JSON_PROPERTY_TYPE).asText()));
   }
 
   /** The Actor types an operation admits; every type for an operation that is not scoped. */
@@ -121,9 +135,9 @@ public final class ProtocolRules {
   /** The spec's {@code x-jarvis-genesis-state} of createWorkSession. */
   static JsonNode genesisState() {
     return JarvisSpec.tree()
-        .path("paths")
+        .path(OPENAPI_PATHS)
         .path("/work-sessions")
-        .path("post")
-        .path("x-jarvis-genesis-state");
+        .path(OPENAPI_POST)
+        .path(GENESIS_STATE);
   }
 }

@@ -22,7 +22,12 @@ import dev.jarvis.host.RecordWrite;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
+import dev.jarvis.model.EvidenceItemRef;
+import dev.jarvis.model.EvidenceManifest;
+import dev.jarvis.model.ExportProfile;
+import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.WorkSession;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -84,10 +89,12 @@ final class Reads {
     ChainCursor cursor = session.cursor();
     List<JsonNode> events =
         config.stores().sessions().events(id, page.after(), page.limit()).stream()
-            .filter(e -> e.path("sequence").asLong() <= cursor.revision())
+            .filter(e -> e.path(JarvisEvent.JSON_PROPERTY_SEQUENCE).asLong() <= cursor.revision())
             .toList();
     long last =
-        events.isEmpty() ? page.after() : events.get(events.size() - 1).path("sequence").asLong();
+        events.isEmpty()
+            ? page.after()
+            : events.get(events.size() - 1).path(JarvisEvent.JSON_PROPERTY_SEQUENCE).asLong();
     EventPage answer = new EventPage(id, events, last < cursor.revision());
     return responses.success(200, ResponseFactory.bytes(answer.toJson()), Optional.of(cursor));
   }
@@ -163,33 +170,38 @@ final class Reads {
     List<JsonNode> events = config.stores().sessions().events(id);
     JsonNodeFactory json = JsonNodeFactory.instance;
     ObjectNode manifest = json.objectNode();
-    manifest.put("id", manifestId);
-    manifest.put("work_session_id", id);
-    manifest.put("generated_by_actor_id", actorId);
-    manifest.put("objective", session.snapshot().path("objective").asText());
-    manifest.put("event_chain_root", session.cursor().lastEventHash());
-    ObjectNode log = manifest.putArray("evidence_item_refs").addObject();
-    log.put("id", id.length() <= 150 ? id + ".event-log" : "event-log");
-    log.put("work_session_id", id);
-    ArrayNode sources = log.putArray("source_event_refs");
-    events.forEach(e -> sources.add(e.path("id").asText()));
-    log.put("captured_by_actor_id", actorId);
-    log.put("evidence_type", "event_log");
-    log.put("artifact_ref", session.snapshot().path("event_log_ref").asText());
-    log.put("content_hash", session.cursor().lastEventHash());
-    log.put("trust_label", "host_verified_chain");
-    log.put("redaction_state", "unredacted");
-    log.put("captured_at", Timestamps.format(now));
-    log.putArray("limitation_refs");
+    manifest.put(EvidenceManifest.JSON_PROPERTY_ID, manifestId);
+    manifest.put(EvidenceManifest.JSON_PROPERTY_WORK_SESSION_ID, id);
+    manifest.put(EvidenceManifest.JSON_PROPERTY_GENERATED_BY_ACTOR_ID, actorId);
+    manifest.put(
+        EvidenceManifest.JSON_PROPERTY_OBJECTIVE,
+        session.snapshot().path(WorkSession.JSON_PROPERTY_OBJECTIVE).asText());
+    manifest.put(EvidenceManifest.JSON_PROPERTY_EVENT_CHAIN_ROOT, session.cursor().lastEventHash());
+    ObjectNode log =
+        manifest.putArray(EvidenceManifest.JSON_PROPERTY_EVIDENCE_ITEM_REFS).addObject();
+    log.put(EvidenceItemRef.JSON_PROPERTY_ID, id.length() <= 150 ? id + ".event-log" : "event-log");
+    log.put(EvidenceItemRef.JSON_PROPERTY_WORK_SESSION_ID, id);
+    ArrayNode sources = log.putArray(EvidenceItemRef.JSON_PROPERTY_SOURCE_EVENT_REFS);
+    events.forEach(e -> sources.add(e.path(JarvisEvent.JSON_PROPERTY_ID).asText()));
+    log.put(EvidenceItemRef.JSON_PROPERTY_CAPTURED_BY_ACTOR_ID, actorId);
+    log.put(EvidenceItemRef.JSON_PROPERTY_EVIDENCE_TYPE, "event_log");
+    log.put(
+        EvidenceItemRef.JSON_PROPERTY_ARTIFACT_REF,
+        session.snapshot().path(WorkSession.JSON_PROPERTY_EVENT_LOG_REF).asText());
+    log.put(EvidenceItemRef.JSON_PROPERTY_CONTENT_HASH, session.cursor().lastEventHash());
+    log.put(EvidenceItemRef.JSON_PROPERTY_TRUST_LABEL, "host_verified_chain");
+    log.put(EvidenceItemRef.JSON_PROPERTY_REDACTION_STATE, "unredacted");
+    log.put(EvidenceItemRef.JSON_PROPERTY_CAPTURED_AT, Timestamps.format(now));
+    log.putArray(EvidenceItemRef.JSON_PROPERTY_LIMITATION_REFS);
     refs(manifest, "policy_decision_refs", RecordKind.POLICY_DECISION, id);
     refs(manifest, "request_refs", RecordKind.REQUEST, id);
     refs(manifest, "review_refs", RecordKind.REVIEW, id);
     refs(manifest, "takeover_refs", RecordKind.TAKEOVER, id);
     refs(manifest, "contribution_refs", RecordKind.CONTRIBUTION, id);
-    ObjectNode profile = manifest.putObject("export_profile");
-    profile.put("profile", "portable_evidence_manifest");
-    profile.put("version", JarvisSpec.PROTOCOL_VERSION);
-    manifest.put("generated_at", Timestamps.format(now));
+    ObjectNode profile = manifest.putObject(EvidenceManifest.JSON_PROPERTY_EXPORT_PROFILE);
+    profile.put(ExportProfile.JSON_PROPERTY_PROFILE, "portable_evidence_manifest");
+    profile.put(ExportProfile.JSON_PROPERTY_VERSION, JarvisSpec.PROTOCOL_VERSION);
+    manifest.put(EvidenceManifest.JSON_PROPERTY_GENERATED_AT, Timestamps.format(now));
     return manifest;
   }
 

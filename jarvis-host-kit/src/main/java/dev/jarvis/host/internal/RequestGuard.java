@@ -3,13 +3,16 @@ package dev.jarvis.host.internal;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
-import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.JsonNesting;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventLogQueryException;
+import dev.jarvis.core.exchange.BodyReader;
+import dev.jarvis.core.exchange.ProtocolExchange;
+import dev.jarvis.core.exchange.RequestBody;
+import dev.jarvis.core.exchange.UnreadableBodyException;
+import dev.jarvis.core.headers.ActorId;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.MutationHeaders;
 import dev.jarvis.core.headers.Parsed;
@@ -21,7 +24,6 @@ import dev.jarvis.host.Principal;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.ProtocolRefusal;
 import dev.jarvis.model.ProtocolErrorId;
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,8 +41,12 @@ public final class RequestGuard {
   /** Bodies above this are refused unread: no protocol record comes near it. */
   public static final int MAX_BODY_BYTES = 1 << 20;
 
-  /** Bodies nested deeper than this are refused before a tree is built ({@link JsonNesting}). */
+  /** Bodies nested deeper than this are refused by the parse that would build the tree. */
   public static final int MAX_NESTING_LEVELS = JsonNesting.MAX_LEVELS;
+
+  /** Compiled once: {@code String.replaceAll} would compile it again for every refusal. */
+  private static final java.util.regex.Pattern WORD_BOUNDARY =
+      java.util.regex.Pattern.compile("([a-z])([A-Z])");
 
   private final HostConfig config;
   private final ActorAuthority authority;
@@ -80,7 +86,7 @@ public final class RequestGuard {
     // nothing more from this host.
     ActorAuthority.checkPrincipal(principal, headers.apply(JarvisHeaders.ACTOR_ID));
     Optional<MutationHeaders> mutation = Optional.empty();
-    String actorId;
+    ActorId actorId;
     if (operation.operationClass().isMutation()) {
       MutationHeaders parsed =
           firstRefusal(
@@ -90,7 +96,7 @@ public final class RequestGuard {
                   config.clock(),
                   config.timestampTolerance()));
       mutation = Optional.of(parsed);
-      actorId = parsed.actorId().value();
+      actorId = parsed.actorId();
       // The generated interfaces bind the revision as an Integer; a larger one would fail in the
       // JAX-RS runtime with no protocol meaning. No WorkSession here gets that far, so it is stale.
       if (parsed.expectedRevision().filter(r -> r.value() > Integer.MAX_VALUE).isPresent()) {
@@ -101,8 +107,7 @@ public final class RequestGuard {
             "The expected revision is beyond any revision of this host's WorkSessions.");
       }
     } else {
-      actorId =
-          firstRefusal(ReadHeaders.parse(operation.operationClass(), headers)).actorId().value();
+      actorId = firstRefusal(ReadHeaders.parse(operation.operationClass(), headers)).actorId();
     }
     // The spec lists the header on reads; a mutation that sends it is held to it just the same.
     firstRefusal(RequiredCapabilities.parse(headers.apply(JarvisHeaders.REQUIRED_CAPABILITIES)))
@@ -118,19 +123,28 @@ public final class RequestGuard {
         throw new ProtocolRefusal(e.violation());
       }
     }
-    JsonNode body = MissingNode.getInstance();
+    RequestBody body = RequestBody.empty();
     if (operation.requestSchema().isPresent()) {
       body = validBody(operation, rawBody);
-      checkIdMatch(operation.pathBodyMatch(), pathParameters::get, body);
-      String actor = actorId;
-      checkIdMatch(operation.actorBodyMatch(), header -> actor, body);
+      checkIdMatch(operation.pathBodyMatch(), pathParameters::get, body.tree());
+      String actor = actorId.value();
+      checkIdMatch(operation.actorBodyMatch(), header -> actor, body.tree());
     }
-    Optional<JsonNode> actor = authority.check(operation, principal, actorId, body);
-    return new ProtocolCall(
-        operation, actorId, pathParameters, mutation, rawBody, body, Optional.empty(), actor);
+    Optional<JsonNode> actor = authority.check(operation, principal, actorId.value(), body.tree());
+    ProtocolExchange exchange =
+        mutation.isPresent()
+            ? ProtocolExchange.of(operation, mutation.get(), pathParameters, body)
+            : ProtocolExchange.read(operation, actorId, pathParameters);
+    return new ProtocolCall(exchange, Optional.empty(), actor);
   }
 
-  private JsonNode validBody(ProtocolOperation operation, byte[] rawBody) {
+  /**
+   * The body, read once ({@link BodyReader}: the wire mapping's strictness and the nesting limit in
+   * one parse), then checked against the spec on that tree. A body that cannot be read is named
+   * exactly as before the one parse: this error path alone reads the bytes again, for the nesting
+   * scan's and the validator's own verdict and pointer.
+   */
+  private RequestBody validBody(ProtocolOperation operation, byte[] rawBody) {
     String schema = operation.requestSchema().orElseThrow();
     if (rawBody.length > MAX_BODY_BYTES) {
       throw refuse(
@@ -139,23 +153,34 @@ public final class RequestGuard {
           "/",
           "The body is larger than " + MAX_BODY_BYTES + " bytes.");
     }
-    if (JsonNesting.tooDeep(rawBody)) {
-      throw refuse(
-          ProtocolErrorId.UNKNOWN_STATE,
-          schemaObjectType(schema),
-          "/",
-          "The body nests deeper than " + MAX_NESTING_LEVELS + " levels of arrays and objects.");
+    RequestBody body;
+    try {
+      body = BodyReader.read(rawBody);
+    } catch (UnreadableBodyException unreadable) {
+      if (JsonNesting.tooDeep(rawBody)) {
+        throw refuse(
+            ProtocolErrorId.UNKNOWN_STATE,
+            schemaObjectType(schema),
+            "/",
+            "The body nests deeper than " + MAX_NESTING_LEVELS + " levels of arrays and objects.");
+      }
+      throw new ProtocolRefusal(firstOf(validator.validate(schema, rawBody), unreadable));
     }
-    List<ProtocolViolation> violations = validator.validate(schema, rawBody);
+    List<ProtocolViolation> violations = validator.validate(schema, body.tree());
     if (!violations.isEmpty()) {
       throw new ProtocolRefusal(violations.get(0));
     }
-    try {
-      return JarvisJson.mapper().readTree(rawBody);
-    } catch (IOException e) {
-      // The validator read these bytes already; a mapper that cannot is a host defect, not input.
-      throw new IllegalStateException("validated body could not be read", e);
+    return body;
+  }
+
+  private static ProtocolViolation firstOf(
+      List<ProtocolViolation> violations, UnreadableBodyException unreadable) {
+    if (violations.isEmpty()) {
+      // The wire mapping refused what the validator reads: the two disagree, a host defect.
+      throw new IllegalStateException(
+          "the validator accepts a body the reader refused", unreadable);
     }
+    return violations.get(0);
   }
 
   private static void checkIdMatch(
@@ -183,6 +208,6 @@ public final class RequestGuard {
 
   /** {@code PolicyDecision} → {@code policy_decision}. */
   static String schemaObjectType(String schemaName) {
-    return schemaName.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
+    return WORD_BOUNDARY.matcher(schemaName).replaceAll("$1_$2").toLowerCase(java.util.Locale.ROOT);
   }
 }

@@ -3,7 +3,9 @@ package dev.jarvis.host.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.host.StoredRecord;
+import dev.jarvis.model.Request;
 import dev.jarvis.model.RequestStatus;
+import dev.jarvis.model.SafeFallback;
 import dev.jarvis.model.WorkSessionStatus;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -36,7 +38,7 @@ final class RequestLifecycle {
   private RequestLifecycle() {}
 
   static RequestStatus status(JsonNode request) {
-    return RequestStatus.fromValue(request.path("status").asText());
+    return RequestStatus.fromValue(request.path(Request.JSON_PROPERTY_STATUS).asText());
   }
 
   static boolean isOpen(StoredRecord request) {
@@ -46,7 +48,7 @@ final class RequestLifecycle {
   /** Whether an open Request's {@code expires_at} is reached at {@code now}. */
   static boolean isDue(StoredRecord request, Instant now) {
     return isOpen(request)
-        && Timestamps.of(request.body().path("expires_at"))
+        && Timestamps.of(request.body().path(Request.JSON_PROPERTY_EXPIRES_AT))
             .filter(e -> !e.isAfter(now))
             .isPresent();
   }
@@ -77,11 +79,11 @@ final class RequestLifecycle {
 
   /** The sentence an expiry event carries: what {@code default_if_no_response} says happens. */
   static String fallbackSummary(JsonNode request) {
-    JsonNode fallback = request.path("default_if_no_response");
+    JsonNode fallback = request.path(Request.JSON_PROPERTY_DEFAULT_IF_NO_RESPONSE);
     return "Expired without a response; default_if_no_response applies: "
-        + fallback.path("action").asText()
+        + fallback.path(SafeFallback.JSON_PROPERTY_ACTION).asText()
         + " ("
-        + fallback.path("reason").asText()
+        + fallback.path(SafeFallback.JSON_PROPERTY_REASON).asText()
         + ")";
   }
 
@@ -92,10 +94,10 @@ final class RequestLifecycle {
       Instant now,
       Optional<String> supersededBy) {
     ObjectNode body = ((ObjectNode) request.body()).deepCopy();
-    body.put("status", status.getValue());
-    body.put("resolved_at", Timestamps.format(now));
-    body.put("closed_by_event_ref", eventId);
-    supersededBy.ifPresent(id -> body.put("superseded_by_request_id", id));
+    body.put(Request.JSON_PROPERTY_STATUS, status.getValue());
+    body.put(Request.JSON_PROPERTY_RESOLVED_AT, Timestamps.format(now));
+    body.put(Request.JSON_PROPERTY_CLOSED_BY_EVENT_REF, eventId);
+    supersededBy.ifPresent(id -> body.put(Request.JSON_PROPERTY_SUPERSEDED_BY_REQUEST_ID, id));
     return new StoredRecord(
         request.kind(), request.id(), request.workSessionId(), body, request.recordedAt());
   }

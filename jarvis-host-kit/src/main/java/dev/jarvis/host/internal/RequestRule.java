@@ -7,8 +7,13 @@ import dev.jarvis.core.hash.ActionHash;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
+import dev.jarvis.model.Policy;
+import dev.jarvis.model.PolicyDecision;
+import dev.jarvis.model.PolicyRequestLimits;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.Request;
 import dev.jarvis.model.RequestStatus;
+import dev.jarvis.model.WorkSession;
 import dev.jarvis.model.WorkSessionStatus;
 import java.time.Clock;
 import java.time.Instant;
@@ -44,7 +49,7 @@ final class RequestRule implements ScopedRule {
   @Override
   public Effect apply(ProtocolCall call, SessionView session) {
     JsonNode request = call.body();
-    String id = request.path("id").asText();
+    String id = request.path(Request.JSON_PROPERTY_ID).asText();
     Instant now = clock.instant();
     if (session.record(RecordKind.REQUEST, id).isPresent()) {
       throw refuse(
@@ -61,14 +66,16 @@ final class RequestRule implements ScopedRule {
           "/status",
           "A Request is created pending; a Review or Takeover resolves it.");
     }
-    if (Timestamps.of(request.path("expires_at")).filter(e -> e.isAfter(now)).isEmpty()) {
+    if (Timestamps.of(request.path(Request.JSON_PROPERTY_EXPIRES_AT))
+        .filter(e -> e.isAfter(now))
+        .isEmpty()) {
       throw refuse(
           ProtocolErrorId.INVALID_REQUEST_TRANSITION,
           OBJECT,
           "/expires_at",
           "The Request would be expired on arrival; no Review could ever resolve it.");
     }
-    String decisionId = request.path("policy_decision_id").asText();
+    String decisionId = request.path(Request.JSON_PROPERTY_POLICY_DECISION_ID).asText();
     JsonNode decision =
         session
             .record(RecordKind.POLICY_DECISION, decisionId)
@@ -80,8 +87,8 @@ final class RequestRule implements ScopedRule {
                         OBJECT,
                         "/policy_decision_id",
                         "No PolicyDecision " + decisionId + " is recorded in this WorkSession."));
-    String hash = ActionHash.of(request.path("requested_action"));
-    if (!hash.equals(decision.path("normalized_action_hash").asText())) {
+    String hash = ActionHash.of(request.path(Request.JSON_PROPERTY_REQUESTED_ACTION));
+    if (!hash.equals(decision.path(PolicyDecision.JSON_PROPERTY_NORMALIZED_ACTION_HASH).asText())) {
       throw refuse(
           ProtocolErrorId.APPROVAL_SCOPE_MISMATCH,
           OBJECT,
@@ -96,7 +103,7 @@ final class RequestRule implements ScopedRule {
       boolean supersededNow = original.filter(o -> o.id().equals(stored.id())).isPresent();
       if (RequestLifecycle.isOpen(stored) && !supersededNow) {
         open++;
-        if (decisionId.equals(other.path("policy_decision_id").asText())) {
+        if (decisionId.equals(other.path(Request.JSON_PROPERTY_POLICY_DECISION_ID).asText())) {
           throw refuse(
               ProtocolErrorId.DUPLICATE_REQUEST_MISMATCH,
               OBJECT,
@@ -105,23 +112,25 @@ final class RequestRule implements ScopedRule {
         }
       }
       if (RequestLifecycle.status(other) == RequestStatus.DENIED
-          && hash.equals(ActionHash.of(other.path("requested_action")))) {
+          && hash.equals(ActionHash.of(other.path(Request.JSON_PROPERTY_REQUESTED_ACTION)))) {
         denied++;
       }
     }
-    JsonNode limits = session.policy().map(p -> p.path("request_limits")).orElseThrow();
-    if (limits.has("max_pending_requests") && open >= limits.path("max_pending_requests").asInt()) {
+    JsonNode limits =
+        session.policy().map(p -> p.path(Policy.JSON_PROPERTY_REQUEST_LIMITS)).orElseThrow();
+    if (limits.has(PolicyRequestLimits.JSON_PROPERTY_MAX_PENDING_REQUESTS)
+        && open >= limits.path(PolicyRequestLimits.JSON_PROPERTY_MAX_PENDING_REQUESTS).asInt()) {
       throw refuse(
           ProtocolErrorId.REQUEST_LIVELOCK,
           OBJECT,
           "/id",
           open
               + " Requests are open; the Policy allows "
-              + limits.path("max_pending_requests")
+              + limits.path(PolicyRequestLimits.JSON_PROPERTY_MAX_PENDING_REQUESTS)
               + ".");
     }
-    if (limits.has("max_repeated_denials")
-        && denied >= limits.path("max_repeated_denials").asInt()) {
+    if (limits.has(PolicyRequestLimits.JSON_PROPERTY_MAX_REPEATED_DENIALS)
+        && denied >= limits.path(PolicyRequestLimits.JSON_PROPERTY_MAX_REPEATED_DENIALS).asInt()) {
       throw refuse(
           ProtocolErrorId.REQUEST_LIVELOCK,
           OBJECT,
@@ -150,7 +159,7 @@ final class RequestRule implements ScopedRule {
    * WorkSession's human and would block its completion until a Takeover.
    */
   private static void checkParties(ProtocolCall call, JsonNode request, SessionView session) {
-    String requester = request.path("requester_worker_id").asText();
+    String requester = request.path(Request.JSON_PROPERTY_REQUESTER_WORKER_ID).asText();
     if (!session.workerOf(call.actorId()).filter(requester::equals).isPresent()) {
       throw refuse(
           ProtocolErrorId.ACTOR_BODY_ID_MISMATCH,
@@ -158,9 +167,10 @@ final class RequestRule implements ScopedRule {
           "/requester_worker_id",
           "requester_worker_id is not the Worker of the Actor named in Jarvis-Actor-Id.");
     }
-    String target = request.path("target_human_worker_id").asText();
+    String target = request.path(Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID).asText();
     // The WorkSession's one human Worker, which genesis checked is a registered human Worker.
-    if (!target.equals(session.session().snapshot().path("human_worker_id").asText())) {
+    if (!target.equals(
+        session.session().snapshot().path(WorkSession.JSON_PROPERTY_HUMAN_WORKER_ID).asText())) {
       throw refuse(
           ProtocolErrorId.UNKNOWN_STATE,
           OBJECT,
@@ -171,10 +181,10 @@ final class RequestRule implements ScopedRule {
 
   /** The open Request this one supersedes, if it names one as {@code duplicate_of_request_id}. */
   private static Optional<StoredRecord> original(JsonNode request, SessionView session) {
-    if (!request.hasNonNull("duplicate_of_request_id")) {
+    if (!request.hasNonNull(Request.JSON_PROPERTY_DUPLICATE_OF_REQUEST_ID)) {
       return Optional.empty();
     }
-    String originalId = request.path("duplicate_of_request_id").asText();
+    String originalId = request.path(Request.JSON_PROPERTY_DUPLICATE_OF_REQUEST_ID).asText();
     StoredRecord original =
         session
             .record(RecordKind.REQUEST, originalId)
@@ -193,7 +203,7 @@ final class RequestRule implements ScopedRule {
           "Request "
               + originalId
               + " is "
-              + original.body().path("status").asText()
+              + original.body().path(Request.JSON_PROPERTY_STATUS).asText()
               + "; only an open Request can be superseded.");
     }
     return Optional.of(original);

@@ -9,8 +9,11 @@ import dev.jarvis.core.hash.ActionHash;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
+import dev.jarvis.model.ApprovalScope;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.Request;
 import dev.jarvis.model.RequestStatus;
+import dev.jarvis.model.Review;
 import dev.jarvis.model.ReviewDecision;
 import dev.jarvis.model.WorkSessionStatus;
 import java.time.Clock;
@@ -56,9 +59,9 @@ final class ReviewRule implements ScopedRule {
   @Override
   public Effect apply(ProtocolCall call, SessionView session) {
     JsonNode review = call.body();
-    String id = review.path("id").asText();
+    String id = review.path(Review.JSON_PROPERTY_ID).asText();
     String workerId = session.workerOf(call.actorId()).orElseThrow();
-    if (!workerId.equals(review.path("reviewer_worker_id").asText())) {
+    if (!workerId.equals(review.path(Review.JSON_PROPERTY_REVIEWER_WORKER_ID).asText())) {
       throw refuse(
           ProtocolErrorId.UNAUTHORIZED_ACTOR,
           OBJECT,
@@ -74,13 +77,13 @@ final class ReviewRule implements ScopedRule {
     }
     List<StoredRecord> written = new ArrayList<>();
     written.add(StoredRecord.inSession(RecordKind.REVIEW, id, session.id(), review));
-    String target = review.path("target_ref").asText();
+    String target = review.path(Review.JSON_PROPERTY_TARGET_REF).asText();
     Optional<String> nextStatus = Optional.empty();
-    if (!target.startsWith(REQUEST_PREFIX) && review.has("approval_scope")) {
+    if (!target.startsWith(REQUEST_PREFIX) && review.has(Review.JSON_PROPERTY_APPROVAL_SCOPE)) {
       // Not resolving a Request, the scope still names one: it is held to that Request all the
       // same, so it cannot approve something no human was asked about.
-      JsonNode scope = review.path("approval_scope");
-      String named = scope.path("request_id").asText();
+      JsonNode scope = review.path(Review.JSON_PROPERTY_APPROVAL_SCOPE);
+      String named = scope.path(ApprovalScope.JSON_PROPERTY_REQUEST_ID).asText();
       StoredRecord request =
           session
               .record(RecordKind.REQUEST, named)
@@ -96,7 +99,8 @@ final class ReviewRule implements ScopedRule {
     if (target.startsWith(REQUEST_PREFIX)) {
       Instant now = clock.instant();
       StoredRecord request = openRequest(session, target.substring(REQUEST_PREFIX.length()), now);
-      String targetWorker = request.body().path("target_human_worker_id").asText();
+      String targetWorker =
+          request.body().path(Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID).asText();
       if (!targetWorker.equals(workerId)) {
         throw refuse(
             ProtocolErrorId.UNAUTHORIZED_ACTOR,
@@ -104,14 +108,16 @@ final class ReviewRule implements ScopedRule {
             "/reviewer_actor_id",
             "Request " + request.id() + " asks Worker " + targetWorker + ", not this Actor's.");
       }
-      if (review.has("approval_scope")) {
-        checkScope(review.path("approval_scope"), id, request, session.id(), now);
-        if (ReviewDecision.fromValue(review.path("decision").asText()) == ReviewDecision.APPROVE) {
+      if (review.has(Review.JSON_PROPERTY_APPROVAL_SCOPE)) {
+        checkScope(
+            review.path(Review.JSON_PROPERTY_APPROVAL_SCOPE), id, request, session.id(), now);
+        if (ReviewDecision.fromValue(review.path(Review.JSON_PROPERTY_DECISION).asText())
+            == ReviewDecision.APPROVE) {
           // An approval covers the requested action itself; only narrow may approve less.
           same(
-              review.path("approval_scope"),
+              review.path(Review.JSON_PROPERTY_APPROVAL_SCOPE),
               "normalized_action_hash",
-              ActionHash.of(request.body().path("requested_action")),
+              ActionHash.of(request.body().path(Request.JSON_PROPERTY_REQUESTED_ACTION)),
               ProtocolErrorId.APPROVAL_SCOPE_MISMATCH);
         }
       }
@@ -135,7 +141,7 @@ final class ReviewRule implements ScopedRule {
                         OBJECT,
                         "/target_ref",
                         "No Request " + requestId + " in this WorkSession."));
-    String status = request.body().path("status").asText();
+    String status = request.body().path(Request.JSON_PROPERTY_STATUS).asText();
     if (!RequestLifecycle.isOpen(request)) {
       throw refuse(
           ProtocolErrorId.INVALID_REQUEST_TRANSITION,
@@ -143,7 +149,8 @@ final class ReviewRule implements ScopedRule {
           "/target_ref",
           "Request " + requestId + " is " + status + " already.");
     }
-    Optional<Instant> expires = Timestamps.of(request.body().path("expires_at"));
+    Optional<Instant> expires =
+        Timestamps.of(request.body().path(Request.JSON_PROPERTY_EXPIRES_AT));
     if (expires.isPresent() && !expires.get().isAfter(now)) {
       throw refuse(
           ProtocolErrorId.INVALID_REQUEST_TRANSITION,
@@ -162,7 +169,7 @@ final class ReviewRule implements ScopedRule {
     same(
         scope,
         "policy_decision_id",
-        body.path("policy_decision_id").asText(),
+        body.path(Request.JSON_PROPERTY_POLICY_DECISION_ID).asText(),
         ProtocolErrorId.INVALID_APPROVAL_SCOPE);
     same(
         scope, "applies_to_work_session_id", workSessionId, ProtocolErrorId.INVALID_APPROVAL_SCOPE);
@@ -180,14 +187,14 @@ final class ReviewRule implements ScopedRule {
     same(
         scope,
         "normalized_action_hash",
-        ActionHash.of(scope.path("approved_action")),
+        ActionHash.of(scope.path(ApprovalScope.JSON_PROPERTY_APPROVED_ACTION)),
         ProtocolErrorId.APPROVAL_SCOPE_MISMATCH);
     same(
         scope,
         "applies_to_actor_id",
-        body.path("requester_actor_id").asText(),
+        body.path(Request.JSON_PROPERTY_REQUESTER_ACTOR_ID).asText(),
         ProtocolErrorId.APPROVAL_SCOPE_MISMATCH);
-    Optional<Instant> expires = Timestamps.of(scope.path("expires_at"));
+    Optional<Instant> expires = Timestamps.of(scope.path(ApprovalScope.JSON_PROPERTY_EXPIRES_AT));
     if (expires.isEmpty() || !expires.get().isAfter(now)) {
       throw refuse(
           ProtocolErrorId.APPROVAL_SCOPE_EXPIRED,
@@ -209,12 +216,16 @@ final class ReviewRule implements ScopedRule {
 
   private static StoredRecord resolved(StoredRecord request, JsonNode review, Instant now) {
     ObjectNode body = ((ObjectNode) request.body()).deepCopy();
-    ReviewDecision decision = ReviewDecision.fromValue(review.path("decision").asText());
-    body.put("status", RESOLUTION.get(decision).getValue());
-    body.put("resolved_at", Timestamps.format(now));
-    body.put("resolved_by_review_id", review.path("id").asText());
+    ReviewDecision decision =
+        ReviewDecision.fromValue(review.path(Review.JSON_PROPERTY_DECISION).asText());
+    body.put(Request.JSON_PROPERTY_STATUS, RESOLUTION.get(decision).getValue());
+    body.put(Request.JSON_PROPERTY_RESOLVED_AT, Timestamps.format(now));
+    body.put(
+        Request.JSON_PROPERTY_RESOLVED_BY_REVIEW_ID, review.path(Review.JSON_PROPERTY_ID).asText());
     if (decision == ReviewDecision.TAKEOVER) {
-      body.put("resolved_by_takeover_id", review.path("takeover_id").asText());
+      body.put(
+          Request.JSON_PROPERTY_RESOLVED_BY_TAKEOVER_ID,
+          review.path(Review.JSON_PROPERTY_TAKEOVER_ID).asText());
     }
     return new StoredRecord(
         request.kind(), request.id(), request.workSessionId(), body, request.recordedAt());

@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.canonical.Sha256Hash;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
+import dev.jarvis.core.exchange.ExpectedCursor;
 import dev.jarvis.core.headers.JarvisHeaders;
-import dev.jarvis.core.headers.MutationHeaders;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitHook;
 import dev.jarvis.host.CommitResult;
@@ -24,7 +24,10 @@ import dev.jarvis.host.SessionWithRecords;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
+import dev.jarvis.model.JarvisEvent;
+import dev.jarvis.model.JarvisEventPayload;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.WorkSession;
 import dev.jarvis.model.WorkSessionStatus;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -72,7 +75,7 @@ final class SessionMutations {
   /** createWorkSession: the genesis event and the snapshot at revision 1. */
   StoredResponse genesis(ProtocolCall call, GenesisRule rule, KeyedCommit commit) {
     JsonNode body = call.body();
-    String id = body.path("id").asText();
+    String id = body.path(WorkSession.JSON_PROPERTY_ID).asText();
     // The creator's lock first, then the WorkSession's: the creator's count holds to the commit.
     return limits.forCreator(call, () -> genesisUnderLock(call, rule, commit, body, id));
   }
@@ -89,10 +92,12 @@ final class SessionMutations {
                   ChainCursor.GENESIS,
                   draft(
                       id, 1, ProtocolRules.GENESIS_EVENT, call.actorId(), now, "work_session", id));
-          ChainCursor cursor = ChainCursor.GENESIS.advance(event.path("event_hash").asText());
+          ChainCursor cursor =
+              ChainCursor.GENESIS.advance(
+                  event.path(JarvisEvent.JSON_PROPERTY_EVENT_HASH).asText());
           ObjectNode snapshot = ((ObjectNode) body).deepCopy();
-          snapshot.put("status", ProtocolRules.genesisState().path("accepted_status").asText());
-          snapshot.put("event_log_ref", "event-log:" + id);
+          snapshot.put(WorkSession.JSON_PROPERTY_STATUS, ProtocolRules.GENESIS_STATUS);
+          snapshot.put(WorkSession.JSON_PROPERTY_EVENT_LOG_REF, "event-log:" + id);
           stamp(snapshot, cursor, now);
           return commit.commit(
               Mutation.of(
@@ -148,7 +153,7 @@ final class SessionMutations {
           "The WorkSession was exported and is sealed.");
     }
     ChainCursor cursor = session.cursor();
-    checkCursor(call.mutation(), cursor);
+    checkCursor(call.exchange().cursor().orElseThrow(), cursor);
     Optional<String> eventType = rules.eventType(call.operationId(), call.body());
     WorkSessionLifecycle.checkOpen(session.status(), eventType);
     SessionView view = view(session, reads);
@@ -188,9 +193,9 @@ final class SessionMutations {
                   effect.objectType(),
                   effect.objectId()));
     }
-    ChainCursor next = cursor.advance(event.path("event_hash").asText());
+    ChainCursor next = cursor.advance(event.path(JarvisEvent.JSON_PROPERTY_EVENT_HASH).asText());
     ObjectNode snapshot = session.snapshot().deepCopy();
-    effect.nextStatus().ifPresent(status -> snapshot.put("status", status));
+    effect.nextStatus().ifPresent(status -> snapshot.put(WorkSession.JSON_PROPERTY_STATUS, status));
     if (call.operationId().equals(OperationIds.CREATE_LEARNING_RECORD)) {
       addRef(snapshot, "learning_record_refs", effect.objectId());
     }
@@ -260,14 +265,17 @@ final class SessionMutations {
               now,
               RequestRule.OBJECT,
               request.id());
-      ((ObjectNode) draft.path("payload"))
-          .put("summary", RequestLifecycle.fallbackSummary(request.body()));
+      ((ObjectNode) draft.path(JarvisEvent.JSON_PROPERTY_PAYLOAD))
+          .put(
+              JarvisEventPayload.JSON_PROPERTY_SUMMARY,
+              RequestLifecycle.fallbackSummary(request.body()));
       ObjectNode event = EventChain.next(cursor, draft);
-      ChainCursor next = cursor.advance(event.path("event_hash").asText());
-      StoredRecord expired = RequestLifecycle.expired(request, event.path("id").asText(), now);
+      ChainCursor next = cursor.advance(event.path(JarvisEvent.JSON_PROPERTY_EVENT_HASH).asText());
+      StoredRecord expired =
+          RequestLifecycle.expired(request, event.path(JarvisEvent.JSON_PROPERTY_ID).asText(), now);
       ObjectNode snapshot = current.snapshot().deepCopy();
       RequestLifecycle.statusAfterClosing(view(current, reads), request.id())
-          .ifPresent(status -> snapshot.put("status", status.getValue()));
+          .ifPresent(status -> snapshot.put(WorkSession.JSON_PROPERTY_STATUS, status.getValue()));
       stamp(snapshot, next, now);
       StoredSession updated = new StoredSession(snapshot, false);
       // One Mutation per expiry, no idempotency claim: each is the host's own event, committed on
@@ -292,8 +300,8 @@ final class SessionMutations {
     return current;
   }
 
-  private static void checkCursor(MutationHeaders headers, ChainCursor cursor) {
-    long expected = headers.expectedRevision().orElseThrow().value();
+  private static void checkCursor(ExpectedCursor expectedCursor, ChainCursor cursor) {
+    long expected = expectedCursor.revision().value();
     if (expected != cursor.revision()) {
       throw refuse(
           ProtocolErrorId.STALE_WORK_SESSION_REVISION,
@@ -305,7 +313,7 @@ final class SessionMutations {
               + cursor.revision()
               + ".");
     }
-    String previous = headers.previousEventHash().orElseThrow().value();
+    String previous = expectedCursor.previousEventHash().value();
     if (!previous.equals(cursor.lastEventHash())) {
       throw refuse(
           ProtocolErrorId.INVALID_PREVIOUS_EVENT_HASH,
@@ -319,9 +327,9 @@ final class SessionMutations {
 
   /** The snapshot's host-owned cursor fields after an event. */
   private static void stamp(ObjectNode snapshot, ChainCursor cursor, Instant now) {
-    snapshot.put("revision", cursor.revision());
-    snapshot.put("last_event_hash", cursor.lastEventHash());
-    snapshot.put("updated_at", Timestamps.format(now));
+    snapshot.put(WorkSession.JSON_PROPERTY_REVISION, cursor.revision());
+    snapshot.put(WorkSession.JSON_PROPERTY_LAST_EVENT_HASH, cursor.lastEventHash());
+    snapshot.put(WorkSession.JSON_PROPERTY_UPDATED_AT, Timestamps.format(now));
   }
 
   private static void addRef(ObjectNode snapshot, String field, String id) {
@@ -340,15 +348,15 @@ final class SessionMutations {
       String objectType,
       String objectId) {
     ObjectNode event = JsonNodeFactory.instance.objectNode();
-    event.put("id", eventId(workSessionId, sequence));
-    event.put("type", type);
-    event.put("work_session_id", workSessionId);
-    event.put("actor_id", actorId);
-    event.put("timestamp", Timestamps.format(now));
-    ObjectNode payload = event.putObject("payload");
-    payload.put("object_type", objectType);
-    payload.put("object_id", objectId);
-    payload.put("action", type.substring(type.indexOf('.') + 1));
+    event.put(JarvisEvent.JSON_PROPERTY_ID, eventId(workSessionId, sequence));
+    event.put(JarvisEvent.JSON_PROPERTY_TYPE, type);
+    event.put(JarvisEvent.JSON_PROPERTY_WORK_SESSION_ID, workSessionId);
+    event.put(JarvisEvent.JSON_PROPERTY_ACTOR_ID, actorId);
+    event.put(JarvisEvent.JSON_PROPERTY_TIMESTAMP, Timestamps.format(now));
+    ObjectNode payload = event.putObject(JarvisEvent.JSON_PROPERTY_PAYLOAD);
+    payload.put(JarvisEventPayload.JSON_PROPERTY_OBJECT_TYPE, objectType);
+    payload.put(JarvisEventPayload.JSON_PROPERTY_OBJECT_ID, objectId);
+    payload.put(JarvisEventPayload.JSON_PROPERTY_ACTION, type.substring(type.indexOf('.') + 1));
     return event;
   }
 

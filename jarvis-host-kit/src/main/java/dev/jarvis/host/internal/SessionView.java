@@ -6,7 +6,9 @@ import dev.jarvis.host.RecordStore;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredSession;
 import dev.jarvis.host.WorkSessionStore;
+import dev.jarvis.model.Actor;
 import dev.jarvis.model.ActorType;
+import dev.jarvis.model.WorkSession;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -72,7 +74,8 @@ final class SessionView {
 
   /** The Worker of a registered Actor. */
   Optional<String> workerOf(String actorId) {
-    return global(RecordKind.ACTOR, actorId).map(a -> a.path("worker_id").asText());
+    return global(RecordKind.ACTOR, actorId)
+        .map(a -> a.path(Actor.JSON_PROPERTY_WORKER_ID).asText());
   }
 
   /** Whether an Actor is an AgentWorker's agent Actor (the writes a Takeover holds back). */
@@ -107,7 +110,9 @@ final class SessionView {
 
   /** The WorkSession's Policy, or the host's default Policy when it holds none of that id. */
   Optional<JsonNode> policy() {
-    return global(RecordKind.POLICY, session.snapshot().path("policy_id").asText())
+    return global(
+            RecordKind.POLICY,
+            session.snapshot().path(WorkSession.JSON_PROPERTY_POLICY_ID).asText())
         .or(() -> defaultPolicy);
   }
 }

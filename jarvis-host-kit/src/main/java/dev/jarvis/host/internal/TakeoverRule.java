@@ -8,7 +8,10 @@ import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.Request;
 import dev.jarvis.model.RequestStatus;
+import dev.jarvis.model.Takeover;
+import dev.jarvis.model.TakeoverScope;
 import dev.jarvis.model.TakeoverState;
 import dev.jarvis.model.WorkSessionStatus;
 import java.time.Clock;
@@ -53,14 +56,14 @@ final class TakeoverRule implements ScopedRule {
   @Override
   public Effect apply(ProtocolCall call, SessionView session) {
     JsonNode takeover = call.body();
-    String id = takeover.path("id").asText();
-    String state = takeover.path("state").asText();
-    long epoch = takeover.path("lock_epoch").asLong();
+    String id = takeover.path(Takeover.JSON_PROPERTY_ID).asText();
+    String state = takeover.path(Takeover.JSON_PROPERTY_STATE).asText();
+    long epoch = takeover.path(Takeover.JSON_PROPERTY_LOCK_EPOCH).asLong();
     Optional<StoredRecord> recorded = session.record(RecordKind.TAKEOVER, id);
     if (recorded.isPresent()) {
       JsonNode before = recorded.get().body();
-      String controller = before.path("controlling_actor_id").asText();
-      if (!controller.equals(takeover.path("controlling_actor_id").asText())) {
+      String controller = before.path(Takeover.JSON_PROPERTY_CONTROLLING_ACTOR_ID).asText();
+      if (!controller.equals(takeover.path(Takeover.JSON_PROPERTY_CONTROLLING_ACTOR_ID).asText())) {
         throw refuse(
             ProtocolErrorId.UNAUTHORIZED_ACTOR,
             OBJECT,
@@ -71,11 +74,17 @@ final class TakeoverRule implements ScopedRule {
                 + controller
                 + "; only it moves the Takeover on.");
       }
-      if (epoch != before.path("lock_epoch").asLong()) {
-        throw staleEpoch("Takeover " + id + " holds lock epoch " + before.path("lock_epoch") + ".");
+      if (epoch != before.path(Takeover.JSON_PROPERTY_LOCK_EPOCH).asLong()) {
+        throw staleEpoch(
+            "Takeover "
+                + id
+                + " holds lock epoch "
+                + before.path(Takeover.JSON_PROPERTY_LOCK_EPOCH)
+                + ".");
       }
       if (TakeoverState.fromValue(state)
-              .compareTo(TakeoverState.fromValue(before.path("state").asText()))
+              .compareTo(
+                  TakeoverState.fromValue(before.path(Takeover.JSON_PROPERTY_STATE).asText()))
           <= 0) {
         throw refuse(
             ProtocolErrorId.INVALID_TRANSITION,
@@ -84,7 +93,7 @@ final class TakeoverRule implements ScopedRule {
             "Takeover "
                 + id
                 + " is "
-                + before.path("state").asText()
+                + before.path(Takeover.JSON_PROPERTY_STATE).asText()
                 + "; it cannot become "
                 + state
                 + ".");
@@ -97,19 +106,30 @@ final class TakeoverRule implements ScopedRule {
             "/state",
             "A new Takeover starts requested, locked or human_active.");
       }
-      String scope = takeover.path("affected_scope").path("scope_ref").asText();
+      String scope =
+          takeover
+              .path(Takeover.JSON_PROPERTY_AFFECTED_SCOPE)
+              .path(TakeoverScope.JSON_PROPERTY_SCOPE_REF)
+              .asText();
       for (StoredRecord other : session.records(RecordKind.TAKEOVER)) {
         JsonNode body = other.body();
-        if (scope.equals(body.path("affected_scope").path("scope_ref").asText())
-            && epoch <= body.path("lock_epoch").asLong()) {
+        if (scope.equals(
+                body.path(Takeover.JSON_PROPERTY_AFFECTED_SCOPE)
+                    .path(TakeoverScope.JSON_PROPERTY_SCOPE_REF)
+                    .asText())
+            && epoch <= body.path(Takeover.JSON_PROPERTY_LOCK_EPOCH).asLong()) {
           throw staleEpoch(
-              "Scope " + scope + " was locked at epoch " + body.path("lock_epoch") + " already.");
+              "Scope "
+                  + scope
+                  + " was locked at epoch "
+                  + body.path(Takeover.JSON_PROPERTY_LOCK_EPOCH)
+                  + " already.");
         }
       }
     }
     List<StoredRecord> written = new ArrayList<>();
     written.add(StoredRecord.inSession(RecordKind.TAKEOVER, id, session.id(), takeover));
-    String requestId = takeover.path("request_id").asText("");
+    String requestId = takeover.path(Takeover.JSON_PROPERTY_REQUEST_ID).asText("");
     boolean resolvesRequest = false;
     if (!requestId.isEmpty()) {
       StoredRecord request =
@@ -124,9 +144,9 @@ final class TakeoverRule implements ScopedRule {
                           "No Request " + requestId + " in this WorkSession."));
       if (RequestLifecycle.isOpen(request)) {
         ObjectNode body = ((ObjectNode) request.body()).deepCopy();
-        body.put("status", RequestStatus.TAKEOVER.getValue());
-        body.put("resolved_at", Timestamps.format(clock.instant()));
-        body.put("resolved_by_takeover_id", id);
+        body.put(Request.JSON_PROPERTY_STATUS, RequestStatus.TAKEOVER.getValue());
+        body.put(Request.JSON_PROPERTY_RESOLVED_AT, Timestamps.format(clock.instant()));
+        body.put(Request.JSON_PROPERTY_RESOLVED_BY_TAKEOVER_ID, id);
         written.add(
             new StoredRecord(
                 request.kind(), request.id(), request.workSessionId(), body, request.recordedAt()));
@@ -154,7 +174,8 @@ final class TakeoverRule implements ScopedRule {
     states.add(TakeoverState.fromValue(state));
     for (StoredRecord other : session.records(RecordKind.TAKEOVER)) {
       if (!other.id().equals(id)) {
-        states.add(TakeoverState.fromValue(other.body().path("state").asText()));
+        states.add(
+            TakeoverState.fromValue(other.body().path(Takeover.JSON_PROPERTY_STATE).asText()));
       }
     }
     if (states.stream().anyMatch(HOLDING::contains)) {

@@ -45,20 +45,15 @@ public final class JarvisServlet extends HttpServlet {
       body = in.readNBytes(ProtocolHost.MAX_BODY_BYTES + 1);
       rest = body.length > ProtocolHost.MAX_BODY_BYTES && in.read() >= 0;
     }
-    StoredResponse answer;
-    try {
-      answer =
-          host.answer(
-              request.getMethod(),
-              Optional.ofNullable(request.getPathInfo()).orElse("/"),
-              // The event-log read takes its page from the query; no spec operation reads one.
-              Optional.ofNullable(request.getQueryString()).orElse(""),
-              headersOf(request),
-              body);
-    } catch (RuntimeException failure) {
-      // ProtocolHost.answer never throws; a defect here still answers a ProtocolError.
-      answer = host.hostFailure(failure);
-    }
+    // ProtocolHost.answer never throws, and has told the host's listener.
+    StoredResponse answer =
+        host.answer(
+            request.getMethod(),
+            Optional.ofNullable(request.getPathInfo()).orElse("/"),
+            // The event-log read takes its page from the query; no spec operation reads one.
+            Optional.ofNullable(request.getQueryString()).orElse(""),
+            headersOf(request),
+            body);
     send(response, answer, rest);
   }
 

@@ -1,9 +1,7 @@
 package dev.jarvis.host.undertow;
 
-import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.StoredResponse;
-import dev.jarvis.model.ProtocolErrorId;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.ServerConnection;
@@ -72,11 +70,9 @@ public final class ProtocolHandler implements HttpHandler {
       exchange.setPersistent(false);
       send(
           exchange,
-          host.failure(
+          host.outsideTheProtocol(
               503,
-              outsideTheProtocol(
-                  "The host has as many connections as it serves; retry on another"
-                      + " connection later.")));
+              "The host has as many connections as it serves; retry on another connection later."));
       return;
     }
     BodyReader reader = new BodyReader(exchange);
@@ -190,12 +186,11 @@ public final class ProtocolHandler implements HttpHandler {
       exchange.setPersistent(false);
       send(
           exchange,
-          host.failure(
+          host.outsideTheProtocol(
               408,
-              outsideTheProtocol(
-                  "The request did not arrive in full within "
-                      + limits.requestTimeout().toMillis()
-                      + " ms.")));
+              "The request did not arrive in full within "
+                  + limits.requestTimeout().toMillis()
+                  + " ms."));
     }
 
     private void finish() {
@@ -215,18 +210,14 @@ public final class ProtocolHandler implements HttpHandler {
     }
   }
 
+  /** The host kit's answer; it never throws and has told the host's listener. */
   private StoredResponse answer(HttpServerExchange exchange, byte[] raw) {
-    try {
-      return host.answer(
-          exchange.getRequestMethod().toString(),
-          exchange.getRequestPath(),
-          exchange.getQueryString(),
-          headersOf(exchange.getRequestHeaders()),
-          raw);
-    } catch (RuntimeException failure) {
-      // ProtocolHost.answer never throws; a defect here still answers a ProtocolError.
-      return host.hostFailure(failure);
-    }
+    return host.answer(
+        exchange.getRequestMethod().toString(),
+        exchange.getRequestPath(),
+        exchange.getQueryString(),
+        headersOf(exchange.getRequestHeaders()),
+        raw);
   }
 
   private static Function<String, Optional<String>> headersOf(HeaderMap headers) {
@@ -252,9 +243,5 @@ public final class ProtocolHandler implements HttpHandler {
       out.put(Headers.CONNECTION, "close");
     }
     exchange.getResponseSender().send(ByteBuffer.wrap(answer.body()));
-  }
-
-  private static ProtocolViolation outsideTheProtocol(String reason) {
-    return ProtocolViolation.of(ProtocolErrorId.UNKNOWN_STATE, "request", "/", reason);
   }
 }

@@ -121,9 +121,13 @@ public final class EventLog {
     }
   }
 
+  /** Compiled once: {@code String.matches} would compile it again for every read. */
+  private static final java.util.regex.Pattern CANONICAL_DIGITS =
+      java.util.regex.Pattern.compile("0|[1-9][0-9]{0,17}");
+
   private static long number(String name, String value, long min, long max) {
     // Digits only, no sign and no leading zeros: one spelling per value, as for revisions.
-    if (!value.matches("0|[1-9][0-9]{0,17}")) {
+    if (!CANONICAL_DIGITS.matcher(value).matches()) {
       throw refusal(name, name + " is a decimal integer without sign or leading zeros.");
     }
     long parsed = Long.parseLong(value);

@@ -100,7 +100,7 @@ public final class JarvisHostFeature implements Feature {
     if (host == null || call == null) {
       throw new IllegalStateException("JarvisHostFeature is not registered for this resource");
     }
-    return toResponse(host.handle(call));
+    return toResponse(host.handleCall(call).response());
   }
 
   /** A stored answer as a JAX-RS response, byte for byte. */

@@ -254,7 +254,8 @@ class JarvisHostAutoConfigurationTest {
               var answer =
                   context
                       .getBean(ProtocolHost.class)
-                      .answer("GET", "/nowhere", name -> java.util.Optional.empty(), new byte[0]);
+                      .answer(
+                          "GET", "/nowhere", "", name -> java.util.Optional.empty(), new byte[0]);
               assertThat(new String(answer.body(), java.nio.charset.StandardCharsets.UTF_8))
                   .contains("\"trace_id\":\"4bf92f3577b34da6a3ce929d0e0e4736\"");
             });

@@ -118,6 +118,7 @@ class JarvisIdempotencyPurgeTest {
         host.answer(
                 "PUT",
                 "/workers/" + id,
+                "",
                 name -> Optional.ofNullable(headers.get(name.toLowerCase(java.util.Locale.ROOT))),
                 body)
             .status();

@@ -254,6 +254,7 @@ class SpringSecurityHostAuthOnAFilterChainTest {
             .answer(
                 "GET",
                 "/work-sessions/ws-1",
+                "",
                 name -> Optional.ofNullable(readHeaders("actor-alice").get(name)),
                 new byte[0]);
     assertEquals(fileHost.status(), none.statusCode());
@@ -296,6 +297,7 @@ class SpringSecurityHostAuthOnAFilterChainTest {
               .answer(
                   "GET",
                   "/work-sessions/ws-1",
+                  "",
                   name -> Optional.ofNullable(withToken.get(name)),
                   new byte[0]);
       assertEquals(fileHost.status(), refused.statusCode(), refused.body());

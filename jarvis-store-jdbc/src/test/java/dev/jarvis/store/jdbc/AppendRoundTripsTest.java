@@ -14,6 +14,7 @@ import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.ProtocolRefusal;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
 import dev.jarvis.store.tck.PostgresTestSchema;
@@ -178,11 +179,17 @@ class AppendRoundTripsTest {
       headers.put(JarvisHeaders.EXPECTED_WORK_SESSION_REVISION, Long.toString(cursor.revision()));
       headers.put(JarvisHeaders.PREVIOUS_EVENT_HASH, cursor.lastEventHash());
     }
-    return host.answer(
-        ProtocolOperations.byId(operationId),
-        name -> Optional.ofNullable(headers.get(name)),
-        path,
-        body.toString().getBytes(StandardCharsets.UTF_8));
+    try {
+      return host.handleCall(
+              host.check(
+                  ProtocolOperations.byId(operationId),
+                  name -> Optional.ofNullable(headers.get(name)),
+                  path,
+                  body.toString().getBytes(StandardCharsets.UTF_8)))
+          .response();
+    } catch (ProtocolRefusal refusal) {
+      return host.refusal(refusal);
+    }
   }
 
   private static void accepted(StoredResponse response) {

@@ -277,12 +277,13 @@ final class ProtocolHostPair {
     StoredResponse response;
     try {
       response =
-          host.handle(
-              host.check(
-                  ProtocolOperations.byId(operationId),
-                  name -> Optional.ofNullable(headers.get(name)),
-                  path,
-                  raw));
+          host.handleCall(
+                  host.check(
+                      ProtocolOperations.byId(operationId),
+                      name -> Optional.ofNullable(headers.get(name)),
+                      path,
+                      raw))
+              .response();
     } catch (ProtocolRefusal refusal) {
       response = host.refusal(refusal);
     }

@@ -20,6 +20,10 @@ public final class OperationBinding implements DynamicFeature {
   @Override
   public void configure(ResourceInfo resource, FeatureContext context) {
     JarvisScope.operationOf(resource.getResourceClass(), resource.getResourceMethod())
-        .ifPresent(op -> context.register(new ProtocolRequestFilter(host, op)));
+        .ifPresent(
+            op -> {
+              context.register(new ProtocolRequestFilter(host, op));
+              context.register(new CheckedEntityInterceptor());
+            });
   }
 }
