@@ -9,9 +9,9 @@ module dev.jarvis.host.reference {
   requires dev.jarvis.store.jdbc;
   requires jakarta.ws.rs;
   requires static jakarta.annotation;
-  requires jersey.server;
-  requires jersey.container.jdk.http;
-  requires jersey.media.json.jackson;
+  requires org.glassfish.jersey.core.server;
+  requires org.glassfish.jersey.container.jdk.http;
+  requires org.glassfish.jersey.media.json.jackson;
   requires jdk.httpserver;
 
   exports dev.jarvis.host.reference;

@@ -7,7 +7,8 @@ module dev.jarvis.store.tck {
   requires transitive dev.jarvis.host;
   requires transitive org.junit.jupiter.api;
   requires transitive org.junit.jupiter.params;
-  requires java.sql;
+  // PostgresTestSchema's API throws SQLException.
+  requires transitive java.sql;
 
   exports dev.jarvis.store.tck;
   // JUnit invokes the contract's test and factory methods (not all public) by reflection.
