@@ -1,6 +1,6 @@
 /**
- * The Jarvis client: {@code JarvisClient}, one pipeline of named policies over {@code java.net.http},
- * typed by the generated model; and the generated client API published beside it.
+ * The Jarvis client: {@code JarvisClient}, one pipeline of named policies over {@code
+ * java.net.http}, typed by the generated model; and the generated client API published beside it.
  *
  * <p>{@code dev.jarvis.client.internal} (the built-in policies and the pipeline that runs them) is
  * not exported: user code extends the client through {@code dev.jarvis.client.pipeline}.

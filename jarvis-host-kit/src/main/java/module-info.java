@@ -2,10 +2,10 @@
  * The web-free host kit: {@code ProtocolHost} answers every protocol operation over a {@code
  * HostStores}; bindings hand it each request.
  *
- * <p>{@code dev.jarvis.host.internal} (the guard, the rules, the dispatch) is not exported to users.
- * The Spring Boot starter alone reads it, for {@code TraceParent} (its request observer logs the
- * W3C trace id the host parsed); that qualified export is the only one and goes when TraceParent
- * moves to the API.
+ * <p>{@code dev.jarvis.host.internal} (the guard, the rules, the dispatch) is not exported to
+ * users. The Spring Boot starter alone reads it, for {@code TraceParent} (its request observer logs
+ * the W3C trace id the host parsed); that qualified export is the only one and goes when
+ * TraceParent moves to the API.
  */
 // "module": dev.jarvis.spring.boot is built after this module, so javac cannot see it here.
 @SuppressWarnings("module")

@@ -1,4 +1,6 @@
-/** The thin Undertow binding: {@code ProtocolHandler} hands each request to a {@code ProtocolHost}. */
+/**
+ * The thin Undertow binding: {@code ProtocolHandler} hands each request to a {@code ProtocolHost}.
+ */
 // Undertow and XNIO carry no module names: undertow.core and xnio.api are derived from the jars'
 // file names (undertow-core-*.jar, xnio-api-*.jar), the only names a module can require them by.
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})

@@ -1,6 +1,6 @@
 /**
- * The Jarvis protocol model and core: the records generated from the spec ({@code dev.jarvis.model})
- * and the protocol rules both sides share ({@code dev.jarvis.core.*}).
+ * The Jarvis protocol model and core: the records generated from the spec ({@code
+ * dev.jarvis.model}) and the protocol rules both sides share ({@code dev.jarvis.core.*}).
  *
  * <p>{@code *.internal} packages are not exported: they are the core's own machinery (the JSON
  * Schema dialect, ECMAScript number formatting) and may change in any release.

@@ -5,7 +5,8 @@
 module dev.jarvis.host.reference {
   requires transitive dev.jarvis.host;
   requires dev.jarvis.host.jaxrs;
-  requires dev.jarvis.host.undertow;
+  // ReferenceHostConfig carries the Undertow binding's HttpLimits.
+  requires transitive dev.jarvis.host.undertow;
   requires dev.jarvis.store.jdbc;
   requires jakarta.ws.rs;
   requires static jakarta.annotation;
@@ -15,6 +16,7 @@ module dev.jarvis.host.reference {
   requires jdk.httpserver;
 
   exports dev.jarvis.host.reference;
+
   // Jersey instantiates and injects the health resource and the request log filter.
   opens dev.jarvis.host.reference;
 }

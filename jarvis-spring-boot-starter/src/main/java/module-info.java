@@ -14,6 +14,8 @@ module dev.jarvis.spring.boot {
   requires transitive spring.context;
   requires transitive spring.core;
   requires org.slf4j;
+  // The embedded store's pool is configured here.
+  requires com.zaxxer.hikari;
   // Optional integrations: each configuration is conditional on its classes being present.
   requires static transitive spring.boot.sql;
   requires static transitive spring.boot.health;
@@ -21,6 +23,7 @@ module dev.jarvis.spring.boot {
   requires static transitive micrometer.core;
 
   exports dev.jarvis.spring.boot;
+
   // Spring creates, binds and proxies the auto-configuration and properties classes by reflection.
   opens dev.jarvis.spring.boot;
 }

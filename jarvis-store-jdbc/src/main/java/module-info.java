@@ -15,6 +15,7 @@ module dev.jarvis.store.jdbc {
   requires flyway.core;
 
   exports dev.jarvis.store.jdbc;
+
   // Resources only: the migrations Flyway finds through the class loader (Dialect.migrations).
   opens dev.jarvis.store.jdbc.migration.postgresql;
   opens dev.jarvis.store.jdbc.migration.sqlite;

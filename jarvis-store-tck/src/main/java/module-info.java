@@ -11,6 +11,7 @@ module dev.jarvis.store.tck {
   requires transitive java.sql;
 
   exports dev.jarvis.store.tck;
+
   // JUnit invokes the contract's test and factory methods (not all public) by reflection.
   opens dev.jarvis.store.tck to
       org.junit.platform.commons;

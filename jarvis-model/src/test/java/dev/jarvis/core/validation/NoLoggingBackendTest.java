@@ -62,7 +62,9 @@ class NoLoggingBackendTest {
     String file = FirstValidation.class.getName().replace('.', '/') + ".class";
     try {
       Path loaded = Path.of(FirstValidation.class.getClassLoader().getResource(file).toURI());
-      return loaded.getRoot().resolve(loaded.subpath(0, loaded.getNameCount() - Path.of(file).getNameCount()));
+      return loaded
+          .getRoot()
+          .resolve(loaded.subpath(0, loaded.getNameCount() - Path.of(file).getNameCount()));
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
