@@ -30,7 +30,15 @@ public final class CannedWireMock {
   private CannedWireMock() {}
 
   public static void main(String[] args) throws InterruptedException {
-    int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
+    WireMockServer server = start(args.length > 0 ? Integer.parseInt(args[0]) : 0);
+    System.out.println("listening on http://127.0.0.1:" + server.port() + "/");
+    System.out.flush();
+    Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "wiremock-stop"));
+    new CountDownLatch(1).await();
+  }
+
+  /** The canned WireMock, started on {@code port} (0: a free one); the caller stops it. */
+  static WireMockServer start(int port) {
     String now = "2026-06-12T18:00:00Z";
     JsonNode event =
         EventChain.next(
@@ -60,10 +68,7 @@ public final class CannedWireMock {
         post(urlPathMatching("/work-sessions/[^/]+/events"))
             .willReturn(cursor(json(201, event), after)));
     server.stubFor(get(urlPathMatching("/work-sessions/[^/]+")).willReturn(json(200, session)));
-    System.out.println("listening on http://127.0.0.1:" + server.port() + "/");
-    System.out.flush();
-    Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "wiremock-stop"));
-    new CountDownLatch(1).await();
+    return server;
   }
 
   private static ResponseDefinitionBuilder json(int status, JsonNode body) {

@@ -1,9 +1,10 @@
 package dev.jarvis.cli;
 
 import dev.jarvis.conformance.ConformanceCommand;
+import dev.jarvis.conformance.ConformanceOptions;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -11,8 +12,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code conformance}: the conformance suite against a live host or recorded exchanges. The options
- * are declared here for help and usage errors; the suite's own {@link ConformanceCommand} runs
- * them, so that the module stays free of the CLI's parser.
+ * are parsed here (help, usage errors) into one {@link ConformanceOptions} value that the suite's
+ * own {@link ConformanceCommand} checks and runs, so that the module stays free of the CLI's
+ * parser.
  */
 @Command(
     name = "conformance",
@@ -73,6 +75,14 @@ final class ConformanceCliCommand implements Callable<Integer> {
   @Option(names = "--outsider-token", paramLabel = "T", description = "the outsider's token")
   Optional<String> outsiderToken;
 
+  @Option(
+      names = "--run-prefix",
+      paramLabel = "P",
+      description =
+          "the start of every Worker and Actor id the suite registers (fresh per run); per-role:"
+              + " the human, agent and outsider Actor ids must start with it")
+  Optional<String> runPrefix;
+
   @Option(names = "--policy", paramLabel = "ID", description = "a Policy id the host holds")
   Optional<String> policy;
 
@@ -91,30 +101,29 @@ final class ConformanceCliCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<String> args = new ArrayList<>();
-    add(args, "--base-url", baseUrl.map(String::valueOf));
-    add(args, "--token", token);
-    add(args, "--actor", actor);
-    add(args, "--admin-actor", adminActor);
-    add(args, "--admin-token", adminToken);
-    add(args, "--human-actor", humanActor);
-    add(args, "--human-token", humanToken);
-    add(args, "--agent-actor", agentActor);
-    add(args, "--agent-token", agentToken);
-    add(args, "--outsider-actor", outsiderActor);
-    add(args, "--outsider-token", outsiderToken);
-    add(args, "--policy", policy);
-    add(args, "--report-dir", reportDir.map(String::valueOf));
-    add(args, "--record-to", recordTo.map(String::valueOf));
-    add(args, "--recorded", recorded.map(String::valueOf));
-    return ConformanceCommand.run(args.toArray(String[]::new), io.out(), io.err());
-  }
-
-  private static void add(List<String> args, String flag, Optional<String> value) {
-    value.ifPresent(
-        v -> {
-          args.add(flag);
-          args.add(v);
-        });
+    Map<String, String> roleActors = new HashMap<>();
+    Map<String, String> roleTokens = new HashMap<>();
+    adminActor.ifPresent(v -> roleActors.put("admin", v));
+    adminToken.ifPresent(v -> roleTokens.put("admin", v));
+    humanActor.ifPresent(v -> roleActors.put("human", v));
+    humanToken.ifPresent(v -> roleTokens.put("human", v));
+    agentActor.ifPresent(v -> roleActors.put("agent", v));
+    agentToken.ifPresent(v -> roleTokens.put("agent", v));
+    outsiderActor.ifPresent(v -> roleActors.put("outsider", v));
+    outsiderToken.ifPresent(v -> roleTokens.put("outsider", v));
+    return ConformanceCommand.run(
+        new ConformanceOptions(
+            baseUrl,
+            token,
+            actor,
+            runPrefix,
+            policy,
+            reportDir,
+            recordTo,
+            recorded,
+            roleActors,
+            roleTokens),
+        io.out(),
+        io.err());
   }
 }

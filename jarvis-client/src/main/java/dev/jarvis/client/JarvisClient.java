@@ -106,7 +106,7 @@ public final class JarvisClient implements AutoCloseable {
     Optional<ExecutorService> owned =
         options.executor().isPresent() ? Optional.empty() : Optional.of(ownedExecutor());
     Executor executor = options.executor().orElseGet(owned::orElseThrow);
-    Pipeline pipeline = new Pipeline(options.baseUri(), links);
+    Pipeline pipeline = new Pipeline(options.baseUri(), links, cursors);
     return new JarvisClient(
         new Shared(options, pipeline, cursors, executor, owned, new AtomicBoolean()),
         options.actorId());
@@ -215,7 +215,7 @@ public final class JarvisClient implements AutoCloseable {
   /** Runs a call on this thread and returns the host's answer with its HTTP details. */
   public <T> JarvisResponse<T> execute(JarvisCall<T> call) {
     ensureOpen();
-    CallScope scope = CallScope.blocking(shared.pipeline(), shared.options().sleeper());
+    CallScope scope = CallScope.blocking(shared.options().sleeper());
     // Every built-in link completes its future before returning in a blocking call, so this join
     // waits only for a policy of the caller's that chose to go asynchronous.
     CompletableFuture<PipelineResponse> answer =
@@ -236,7 +236,7 @@ public final class JarvisClient implements AutoCloseable {
   public <T> CompletableFuture<JarvisResponse<T>> executeAsync(JarvisCall<T> call) {
     ensureOpen();
     Executor executor = shared.executor();
-    CallScope scope = CallScope.async(shared.pipeline(), shared.options().sleeper(), executor);
+    CallScope scope = CallScope.async(shared.options().sleeper(), executor);
     CompletableFuture<JarvisResponse<T>> result = new CompletableFuture<>();
     CompletableFuture.supplyAsync(
             () -> shared.pipeline().send(call, actingActor(call), scope), executor)

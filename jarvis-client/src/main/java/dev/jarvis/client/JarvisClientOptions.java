@@ -328,9 +328,9 @@ public final class JarvisClientOptions {
 
     /**
      * Adds a policy that runs once per logical call, around all its attempts (and around the
-     * WorkSession re-read a mutation may need, which is a call of its own): the place for metrics,
-     * tracing spans, audit. Policies added here run first, in the order added, and see failures as
-     * {@link JarvisFailure}s. Default: none.
+     * WorkSession re-read the pipeline may run for a mutation, which it sees as part of the call):
+     * the place for metrics, tracing spans, audit. Policies added here run first, in the order
+     * added, and see failures as {@link JarvisFailure}s. Default: none.
      */
     public Builder addPerCallPolicy(JarvisPolicy policy) {
       perCallPolicies.add(Objects.requireNonNull(policy));

@@ -2,12 +2,7 @@ package dev.jarvis.conformance;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -16,12 +11,15 @@ import java.util.function.Supplier;
  *
  * <pre>
  * conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--record-to DIR] [--recorded DIR]
- * conformance --base-url URL --admin-actor ID --admin-token T --human-actor ID --human-token T
+ * conformance --base-url URL --run-prefix P --admin-actor ID --admin-token T --human-actor ID --human-token T
  *             --agent-actor ID --agent-token T [--outsider-actor ID --outsider-token T] [...]
  * conformance --recorded DIR [--report-dir DIR]
  * </pre>
  *
- * The second form is for a host that binds each credential to its Actors: one per role.
+ * The second form is for a host that binds each credential to its Actors: one per role. Every
+ * Worker and Actor the suite registers has an id starting with the run prefix ({@code
+ * --run-prefix}, generated for the first form); the human's, agent's and outsider's Actor ids must
+ * start with it.
  *
  * <p>Exit codes: 0 every check passed, 1 a check failed, 2 usage error or host unreachable.
  */
@@ -38,12 +36,9 @@ public final class ConformanceCommand {
 
   static final String USAGE_TEXT =
       "usage: conformance --base-url URL --token T [--actor ID] [--policy ID] [--report-dir DIR] [--record-to DIR] [--recorded DIR]\n"
-          + "       conformance --base-url URL --admin-actor ID --admin-token T --human-actor ID --human-token T\n"
+          + "       conformance --base-url URL --run-prefix P --admin-actor ID --admin-token T --human-actor ID --human-token T\n"
           + "                   --agent-actor ID --agent-token T [--outsider-actor ID --outsider-token T] [...]\n"
           + "       conformance --recorded DIR [--report-dir DIR]";
-
-  /** The roles of per-role credentials, each given by --ROLE-actor and --ROLE-token. */
-  private static final List<String> ROLES = List.of("admin", "human", "agent", "outsider");
 
   private ConformanceCommand() {}
 
@@ -52,16 +47,38 @@ public final class ConformanceCommand {
     return run(args, out, err, Clock.systemUTC(), () -> UUID.randomUUID().toString());
   }
 
+  /**
+   * Runs the suite with options already parsed (by {@link ConformanceOptions#parse} or a caller's
+   * own command-line parser), and returns the exit code.
+   */
+  public static int run(ConformanceOptions options, PrintStream out, PrintStream err) {
+    return run(options, out, err, Clock.systemUTC(), () -> UUID.randomUUID().toString());
+  }
+
   /** As {@link #run(String[], PrintStream, PrintStream)}, with the suite's clock and ids. */
   static int run(
       String[] args, PrintStream out, PrintStream err, Clock clock, Supplier<String> ids) {
+    ConformanceOptions options;
+    try {
+      options = ConformanceOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      return usage(e, err);
+    }
+    return run(options, out, err, clock, ids);
+  }
+
+  /** As {@link #run(ConformanceOptions, PrintStream, PrintStream)}, with the clock and ids. */
+  static int run(
+      ConformanceOptions options,
+      PrintStream out,
+      PrintStream err,
+      Clock clock,
+      Supplier<String> ids) {
     ConformanceConfig config;
     try {
-      config = parse(args, out, clock, ids);
+      config = options.config(out, clock, ids);
     } catch (IllegalArgumentException e) {
-      err.println("conformance: " + e.getMessage());
-      err.println(USAGE_TEXT);
-      return USAGE;
+      return usage(e, err);
     }
     try {
       return ConformanceSuite.run(config).passed() ? PASSED : FAILED;
@@ -74,121 +91,9 @@ public final class ConformanceCommand {
     }
   }
 
-  private static ConformanceConfig parse(
-      String[] args, PrintStream out, Clock clock, Supplier<String> ids) {
-    String baseUrl = null;
-    String token = null;
-    String actor = null;
-    String policy = null;
-    String reportDir = null;
-    String recorded = null;
-    String recordTo = null;
-    java.util.Map<String, String> roleValues = new java.util.HashMap<>();
-    List<String> rest = new ArrayList<>(List.of(args));
-    while (!rest.isEmpty()) {
-      String option = rest.remove(0);
-      if (rest.isEmpty() || rest.get(0).startsWith("--")) {
-        throw new IllegalArgumentException(option + " needs a value");
-      }
-      String value = rest.remove(0);
-      switch (option) {
-        case "--base-url" -> baseUrl = value;
-        case "--token" -> token = value;
-        case "--actor" -> actor = value;
-        case "--policy" -> policy = value;
-        case "--report-dir" -> reportDir = value;
-        case "--recorded" -> recorded = value;
-        case "--record-to" -> recordTo = value;
-        default -> {
-          if (!isRoleOption(option)) {
-            throw new IllegalArgumentException("unknown option " + option);
-          }
-          roleValues.put(option, value);
-        }
-      }
-    }
-    if (baseUrl == null && recorded == null) {
-      throw new IllegalArgumentException("give --base-url and --token, or --recorded");
-    }
-    if (baseUrl == null && recordTo != null) {
-      throw new IllegalArgumentException("--record-to needs --base-url");
-    }
-    Optional<RoleCredentials> roles = roles(roleValues);
-    if (roles.isPresent() && (token != null || actor != null)) {
-      throw new IllegalArgumentException(
-          "per-role credentials replace --token and --actor: give one or the other");
-    }
-    if (roles.isPresent() && baseUrl == null) {
-      throw new IllegalArgumentException("per-role credentials need --base-url");
-    }
-    if (baseUrl != null && token == null && roles.isEmpty()) {
-      throw new IllegalArgumentException(
-          "--base-url needs --token, or --admin/--human/--agent-actor and -token");
-    }
-    ConformanceConfig.Builder builder;
-    if (baseUrl != null) {
-      URI url = URI.create(baseUrl);
-      if (url.getScheme() == null || !url.getScheme().matches("https?") || url.getHost() == null) {
-        throw new IllegalArgumentException("--base-url must be an http(s) URL: " + baseUrl);
-      }
-      builder =
-          roles.isPresent()
-              ? ConformanceConfig.live(url, roles.get())
-              : ConformanceConfig.live(url, token);
-      if (recorded != null) {
-        builder.recordedDir(Path.of(recorded));
-      }
-      if (recordTo != null) {
-        builder.recordTo(Path.of(recordTo));
-      }
-    } else {
-      builder = ConformanceConfig.recorded(Path.of(recorded));
-    }
-    if (actor != null) {
-      builder.registrarActorId(actor);
-    }
-    if (policy != null) {
-      builder.policyId(policy);
-    }
-    if (reportDir != null) {
-      builder.reportDir(Path.of(reportDir));
-    }
-    return builder.progress(out).clock(clock).ids(ids).build();
-  }
-
-  private static boolean isRoleOption(String option) {
-    return ROLES.stream()
-        .anyMatch(r -> option.equals("--" + r + "-actor") || option.equals("--" + r + "-token"));
-  }
-
-  /** Per-role credentials from --ROLE-actor/--ROLE-token: all of admin, human, agent, or none. */
-  private static Optional<RoleCredentials> roles(java.util.Map<String, String> values) {
-    if (values.isEmpty()) {
-      return Optional.empty();
-    }
-    java.util.Map<String, ActorCredential> given = new java.util.HashMap<>();
-    for (String role : ROLES) {
-      String actorId = values.get("--" + role + "-actor");
-      String token = values.get("--" + role + "-token");
-      if ((actorId == null) != (token == null)) {
-        throw new IllegalArgumentException(
-            "--" + role + "-actor and --" + role + "-token go together");
-      }
-      if (actorId != null) {
-        given.put(role, new ActorCredential(actorId, token));
-      }
-    }
-    for (String role : List.of("admin", "human", "agent")) {
-      if (!given.containsKey(role)) {
-        throw new IllegalArgumentException(
-            "per-role credentials need --" + role + "-actor and --" + role + "-token");
-      }
-    }
-    return Optional.of(
-        new RoleCredentials(
-            given.get("admin"),
-            given.get("human"),
-            given.get("agent"),
-            Optional.ofNullable(given.get("outsider"))));
+  private static int usage(IllegalArgumentException e, PrintStream err) {
+    err.println("conformance: " + e.getMessage());
+    err.println(USAGE_TEXT);
+    return USAGE;
   }
 }

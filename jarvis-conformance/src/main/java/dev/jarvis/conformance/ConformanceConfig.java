@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * What the conformance suite runs against and where it reports.
@@ -32,6 +33,10 @@ import java.util.function.Supplier;
  * @param progress where one line per check is printed as it finishes
  * @param roles one credential per role, for a host that binds credentials to Actors; empty when
  *     {@code token} may act as any Actor (demo mode)
+ * @param runPrefix the prefix of every Worker and Actor id the suite registers in this run, so that
+ *     a run on a live service touches only what it created itself; with {@code roles}, the human's,
+ *     agent's and outsider's Actor ids must start with it (the suite registers them, and registers
+ *     nothing outside the prefix), so it must be fresh for each run
  */
 public record ConformanceConfig(
     Optional<URI> baseUrl,
@@ -45,7 +50,8 @@ public record ConformanceConfig(
     Clock clock,
     Duration timeout,
     PrintStream progress,
-    Optional<RoleCredentials> roles) {
+    Optional<RoleCredentials> roles,
+    String runPrefix) {
 
   /**
    * The Actor the suite registers its Workers and Actors under, unless told otherwise: the
@@ -55,6 +61,12 @@ public record ConformanceConfig(
 
   /** The Policy the suite names unless told otherwise: the spec's example Policy. */
   public static final String DEFAULT_POLICY = SampleRecords.POLICY_ID;
+
+  /** How a run prefix begins unless given: the run's Workers and Actors say whose they are. */
+  public static final String RUN_PREFIX_START = "conformance-";
+
+  /** A run prefix: the start of a JarvisId, short enough to leave room for the rest. */
+  private static final Pattern RUN_PREFIX = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,63}");
 
   public ConformanceConfig {
     Objects.requireNonNull(baseUrl, "baseUrl");
@@ -69,6 +81,12 @@ public record ConformanceConfig(
     Objects.requireNonNull(timeout, "timeout");
     Objects.requireNonNull(progress, "progress");
     Objects.requireNonNull(roles, "roles");
+    Objects.requireNonNull(runPrefix, "runPrefix");
+    if (!RUN_PREFIX.matcher(runPrefix).matches()) {
+      throw new IllegalArgumentException(
+          "the run prefix must be 1 to 64 of A-Z a-z 0-9 . _ : - and start with a letter or digit");
+    }
+    roles.ifPresent(r -> r.requireUnder(runPrefix));
     if (baseUrl.isEmpty() && recordedDir.isEmpty()) {
       throw new IllegalArgumentException(
           "give a live host, a directory of recorded exchanges, or both");
@@ -77,6 +95,49 @@ public record ConformanceConfig(
       // With per-role credentials the admin's Actor is the registrar: one source of truth.
       registrarActorId = roles.get().admin().actorId();
     }
+  }
+
+  /**
+   * The configuration as before the run prefix, which is then {@value #RUN_PREFIX_START}, an id
+   * from {@code ids} and "-".
+   *
+   * @deprecated since #27 the suite registers its Workers and Actors under {@link #runPrefix()};
+   *     use the {@link Builder}, or this constructor with a run prefix as the last argument
+   */
+  @Deprecated
+  public ConformanceConfig(
+      Optional<URI> baseUrl,
+      String token,
+      String registrarActorId,
+      String policyId,
+      Optional<Path> recordedDir,
+      Optional<Path> reportDir,
+      Optional<Path> recordTo,
+      Supplier<String> ids,
+      Clock clock,
+      Duration timeout,
+      PrintStream progress,
+      Optional<RoleCredentials> roles) {
+    this(
+        baseUrl,
+        token,
+        registrarActorId,
+        policyId,
+        recordedDir,
+        reportDir,
+        recordTo,
+        ids,
+        clock,
+        timeout,
+        progress,
+        roles,
+        defaultRunPrefix(ids));
+  }
+
+  /** {@value #RUN_PREFIX_START}, an id of the run's (its first 40 characters) and "-". */
+  private static String defaultRunPrefix(Supplier<String> ids) {
+    String id = ids.get();
+    return RUN_PREFIX_START + id.substring(0, Math.min(id.length(), 40)) + "-";
   }
 
   /** A run against a live host that binds each role's credential to its Actor. */
@@ -116,6 +177,7 @@ public record ConformanceConfig(
     private Duration timeout = Duration.ofSeconds(10);
     private PrintStream progress = new PrintStream(OutputStream.nullOutputStream());
     private Optional<RoleCredentials> roles = Optional.empty();
+    private Optional<String> runPrefix = Optional.empty();
 
     private Builder() {}
 
@@ -184,6 +246,16 @@ public record ConformanceConfig(
       return this;
     }
 
+    /**
+     * The prefix of the Workers and Actors this run registers (default: {@value #RUN_PREFIX_START},
+     * an id from {@link #ids} and "-"). With per-role credentials give it: the role Actors' ids
+     * must start with it, fresh for each run.
+     */
+    public Builder runPrefix(String runPrefix) {
+      this.runPrefix = Optional.of(runPrefix);
+      return this;
+    }
+
     public ConformanceConfig build() {
       return new ConformanceConfig(
           baseUrl,
@@ -197,7 +269,8 @@ public record ConformanceConfig(
           clock,
           timeout,
           progress,
-          roles);
+          roles,
+          runPrefix.orElseGet(() -> defaultRunPrefix(ids)));
     }
   }
 }

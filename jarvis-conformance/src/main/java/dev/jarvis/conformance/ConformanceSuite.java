@@ -38,7 +38,7 @@ public final class ConformanceSuite {
         .ifPresent(
             url -> {
               target.add(url.toString());
-              HostConnection host = new HostConnection(url, config::tokenFor, config.timeout());
+              SuiteExchanges host = new SuiteExchanges(url, config::tokenFor, config.timeout());
               LiveChecks.run(config, host, runner);
               config
                   .recordTo()

@@ -5,7 +5,7 @@ final class LiveChecks {
 
   private LiveChecks() {}
 
-  static void run(ConformanceConfig config, HostConnection host, CheckRunner runner) {
+  static void run(ConformanceConfig config, SuiteExchanges host, CheckRunner runner) {
     LiveHost live = new LiveHost(config, host);
     SetupChecks.run(runner, live);
     HeaderChecks.run(runner, live);

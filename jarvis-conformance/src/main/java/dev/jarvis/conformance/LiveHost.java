@@ -11,6 +11,7 @@ import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.RequestTimestamp;
+import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.core.sample.SampleRecords;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -34,11 +35,12 @@ final class LiveHost {
   private static final String REVISION_HEADER = JarvisHeaders.WORK_SESSION_REVISION;
   private static final String LAST_HASH_HEADER = JarvisHeaders.LAST_EVENT_HASH;
 
-  private final HostConnection host;
+  private final SuiteExchanges host;
   private final Supplier<String> ids;
   private final Clock clock;
   final String registrar;
   final String policy;
+  final String runPrefix;
   final String humanWorker;
   final String agentWorker;
   final String human;
@@ -46,25 +48,29 @@ final class LiveHost {
   final String outsiderWorker;
   final String outsider;
 
-  LiveHost(ConformanceConfig config, HostConnection host) {
+  LiveHost(ConformanceConfig config, SuiteExchanges host) {
     this.host = host;
     this.ids = config.ids();
     this.clock = config.clock();
     this.registrar = config.registrarActorId();
     this.policy = config.policyId();
-    this.humanWorker = id("worker-human");
-    this.agentWorker = id("worker-agent");
-    // A host that binds credentials to Actors lets each token act only as its own Actor: the suite
-    // then registers those Actors (a second registration of an id replaces it) under its Workers.
+    // Every Worker and Actor the suite registers is its own, under the run's prefix, so a run on a
+    // live service touches nothing it did not create. A host that binds credentials to Actors lets
+    // each token act only as its own Actor: those Actors are then under the prefix too
+    // (ConformanceConfig refuses them otherwise), and the suite registers them under its Workers.
+    String run = config.runPrefix();
+    this.runPrefix = run;
+    this.humanWorker = run + "worker-human";
+    this.agentWorker = run + "worker-agent";
     var roles = config.roles();
-    this.human = roles.map(r -> r.human().actorId()).orElseGet(() -> id("actor-human"));
-    this.agent = roles.map(r -> r.agent().actorId()).orElseGet(() -> id("actor-agent"));
-    this.outsiderWorker = id("worker-outsider");
+    this.human = roles.map(r -> r.human().actorId()).orElse(run + "actor-human");
+    this.agent = roles.map(r -> r.agent().actorId()).orElse(run + "actor-agent");
+    this.outsiderWorker = run + "worker-outsider";
     this.outsider =
         roles
             .flatMap(RoleCredentials::outsider)
             .map(ActorCredential::actorId)
-            .orElseGet(() -> id("actor-outsider"));
+            .orElse(run + "actor-outsider");
   }
 
   Exchange send(String operationId, String pathId, Map<String, String> headers, JsonNode body) {
@@ -193,6 +199,11 @@ final class LiveHost {
       case JarvisHeaders.PREVIOUS_EVENT_HASH -> "missing_previous_event_hash";
       default -> throw new IllegalArgumentException(header);
     };
+  }
+
+  /** The record factories acting as {@code actor}, on the suite's clock and ids. */
+  ProtocolRecords records(String actor) {
+    return new ProtocolRecords(clock, ids, actor);
   }
 
   String id(String prefix) {

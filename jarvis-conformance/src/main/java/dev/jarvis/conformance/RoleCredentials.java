@@ -45,6 +45,26 @@ public record RoleCredentials(
     return new RoleCredentials(admin, human, agent, Optional.empty());
   }
 
+  /**
+   * Refuses role Actors outside the run's prefix: the suite registers the human's, agent's and
+   * outsider's Actors itself, and a registration replaces an Actor of the same id, so an id outside
+   * the prefix could be a live Actor of the host. The admin's is the host's own admin Actor, which
+   * is never registered.
+   */
+  void requireUnder(String runPrefix) {
+    for (ActorCredential c : new ActorCredential[] {human, agent, outsider.orElse(null)}) {
+      if (c != null && !c.actorId().startsWith(runPrefix)) {
+        throw new IllegalArgumentException(
+            "the suite registers the human, agent and outsider Actors itself and never an Actor"
+                + " outside this run's prefix "
+                + runPrefix
+                + ": bind their credentials to Actor ids starting with it (fresh for each run),"
+                + " not "
+                + c.actorId());
+      }
+    }
+  }
+
   /** The token for a request naming {@code actorId} (or none). */
   String tokenFor(Optional<String> actorId) {
     for (ActorCredential c : new ActorCredential[] {admin, human, agent, outsider.orElse(null)}) {

@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.sample.SampleRecords;
 
-/** Live checks: the suite registers its own Workers and Actors. */
+/**
+ * Live checks: the suite registers its own Workers and Actors, each under the run's prefix, and no
+ * other; each result says so, so that the report of a run on a live service shows what it created.
+ */
 final class SetupChecks {
 
   private SetupChecks() {}
@@ -62,6 +65,9 @@ final class SetupChecks {
     if (!answer.path("id").asText().equals(id)) {
       throw new CheckFailure(operationId + " answered a record with id " + answer.path("id"));
     }
-    return null;
+    return "registered "
+        + id
+        + ", the suite's own: it registers nothing outside this run's prefix "
+        + live.runPrefix;
   }
 }

@@ -82,7 +82,12 @@ class ConformanceCommandTest {
         "--base-url http://127.0.0.1:1 --admin-actor a --admin-token t --human-actor a"
             + " --human-token t2 --agent-actor g --agent-token t3",
         "--recorded dir --admin-actor a --admin-token t --human-actor h --human-token t2"
-            + " --agent-actor g --agent-token t3"
+            + " --agent-actor g --agent-token t3",
+        // Per-role Actors outside the run's prefix (or none given): never registered again.
+        "--base-url http://127.0.0.1:1 --admin-actor a --admin-token t --human-actor h"
+            + " --human-token t2 --agent-actor g --agent-token t3",
+        "--base-url http://127.0.0.1:1 --run-prefix r1- --admin-actor a --admin-token t"
+            + " --human-actor r1-h --human-token t2 --agent-actor g --agent-token t3"
       })
   void badArgumentsPrintTheUsageAndExitTwo(String args) {
     assertEquals(2, run(args.isEmpty() ? new String[0] : args.split(" ")));
@@ -96,6 +101,7 @@ class ConformanceCommandTest {
       int code =
           run(
               "--base-url", host.baseUrl(),
+              "--run-prefix", CredentialedHost.RUN,
               "--admin-actor", CredentialedHost.ADMIN.actorId(),
               "--admin-token", CredentialedHost.ADMIN.token(),
               "--human-actor", CredentialedHost.HUMAN.actorId(),
@@ -114,5 +120,52 @@ class ConformanceCommandTest {
     Path recorded = Files.createDirectory(reports.resolve("recorded"));
     assertEquals(1, run("--recorded", recorded.toString()));
     assertTrue(out.text().contains("FAIL  recorded: the directory holds recorded exchanges"));
+  }
+
+  @Test
+  void theArgumentsParseIntoTheOptionsValueACallersOwnParserWouldBuild() {
+    ConformanceOptions parsed =
+        ConformanceOptions.parse(
+            new String[] {
+              "--base-url",
+              "http://127.0.0.1:1",
+              "--report-dir",
+              "out",
+              "--run-prefix",
+              "run-1-",
+              "--admin-actor",
+              "a",
+              "--admin-token",
+              "secret-a",
+              "--human-actor",
+              "h",
+              "--human-token",
+              "secret-h"
+            });
+    ConformanceOptions built =
+        new ConformanceOptions(
+            java.util.Optional.of("http://127.0.0.1:1"),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.of("run-1-"),
+            java.util.Optional.empty(),
+            java.util.Optional.of(Path.of("out")),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Map.of("admin", "a", "human", "h"),
+            java.util.Map.of("admin", "secret-a", "human", "secret-h"));
+    assertEquals(built, parsed);
+    assertFalse(parsed.toString().contains("secret"), parsed.toString());
+  }
+
+  @Test
+  void anOptionsValueRunsTheSuiteAsTheArgumentsDo() {
+    ConformanceOptions options =
+        ConformanceOptions.parse(new String[] {"--base-url", stub.baseUrl(), "--token", "t"});
+    int code =
+        ConformanceCommand.run(
+            options, out.stream, err.stream, Fixtures.CLOCK, Fixtures.counting("opt-"));
+    assertEquals(0, code, err.text() + out.text());
+    assertTrue(out.text().startsWith("PASS  setup:"));
   }
 }

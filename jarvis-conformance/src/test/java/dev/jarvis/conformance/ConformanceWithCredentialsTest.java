@@ -2,6 +2,7 @@ package dev.jarvis.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
@@ -46,11 +47,62 @@ class ConformanceWithCredentialsTest {
       ConformanceReport report =
           ConformanceSuite.run(
               ConformanceConfig.live(URI.create(host.baseUrl()), roles)
+                  .runPrefix(CredentialedHost.RUN)
                   .clock(Fixtures.CLOCK)
                   .ids(Fixtures.counting("c"))
                   .build());
       assertEquals(List.of(), report.failures());
       assertTrue(report.results().size() > 40, "ran " + report.results().size() + " checks");
+      // On a live service the run touches only what it created: its own Workers and Actors.
+      assertFalse(host.registered().isEmpty());
+      assertEquals(
+          List.of(),
+          host.registered().stream().filter(id -> !id.startsWith(CredentialedHost.RUN)).toList());
+      assertTrue(
+          report
+              .result("registerActor accepts a human Actor")
+              .orElseThrow()
+              .detail()
+              .contains("nothing outside this run's prefix " + CredentialedHost.RUN));
+    }
+  }
+
+  @Test
+  void aRoleActorOutsideTheRunPrefixIsRefusedBeforeAnythingIsSent() {
+    // Another Actor of the host (a person's, say): registering it would replace it.
+    ActorCredential live = new ActorCredential("actor-alice", "alice-token");
+    RoleCredentials roles =
+        RoleCredentials.of(CredentialedHost.ADMIN, live, CredentialedHost.AGENT);
+    var refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                ConformanceConfig.live(URI.create("http://127.0.0.1:1"), roles)
+                    .runPrefix(CredentialedHost.RUN)
+                    .build());
+    assertTrue(refused.getMessage().contains("actor-alice"), refused.getMessage());
+    // The positive control: the same roles with the human under the prefix are accepted.
+    ConformanceConfig.live(
+            URI.create("http://127.0.0.1:1"),
+            RoleCredentials.of(
+                CredentialedHost.ADMIN, CredentialedHost.HUMAN, CredentialedHost.AGENT))
+        .runPrefix(CredentialedHost.RUN)
+        .build();
+  }
+
+  @Test
+  void aRunWithOneTokenRegistersOnlyUnderAPrefixOfItsOwn() {
+    try (CredentialedHost host =
+        new CredentialedHost("", Fixtures.CLOCK, Fixtures.counting("h-"))) {
+      ConformanceSuite.run(
+          ConformanceConfig.live(URI.create(host.baseUrl()), CredentialedHost.ADMIN.token())
+              .clock(Fixtures.CLOCK)
+              .ids(Fixtures.counting("c"))
+              .build());
+      assertFalse(host.registered().isEmpty());
+      assertTrue(
+          host.registered().stream().allMatch(id -> id.startsWith("conformance-c")),
+          host.registered().toString());
     }
   }
 
@@ -77,6 +129,7 @@ class ConformanceWithCredentialsTest {
                   URI.create(host.baseUrl()),
                   RoleCredentials.of(
                       CredentialedHost.ADMIN, CredentialedHost.HUMAN, CredentialedHost.AGENT))
+              .runPrefix(CredentialedHost.RUN)
               .clock(Fixtures.CLOCK)
               .ids(Fixtures.counting("c"))
               .recordTo(recorded)

@@ -29,13 +29,17 @@ import java.util.function.Supplier;
 final class CredentialedHost implements AutoCloseable {
 
   static final ActorCredential ADMIN = new ActorCredential("host-admin", "admin-token-1");
-  static final ActorCredential HUMAN = new ActorCredential("actor-human-001", "human-token-1");
-  static final ActorCredential AGENT = new ActorCredential("actor-agent-001", "agent-token-1");
-  static final ActorCredential OUTSIDER =
-      new ActorCredential("actor-outsider-001", "outsider-token-1");
+
+  /** The run prefix the role Actors below are under: each test's host is new, so it is fresh. */
+  static final String RUN = "conformance-run-1-";
+
+  static final ActorCredential HUMAN = new ActorCredential(RUN + "human", "human-token-1");
+  static final ActorCredential AGENT = new ActorCredential(RUN + "agent", "agent-token-1");
+  static final ActorCredential OUTSIDER = new ActorCredential(RUN + "outsider", "outsider-token-1");
 
   private final ProtocolHost host;
   private final HttpServer server;
+  private final List<String> registered = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final String prefix;
 
   CredentialedHost(String prefix, Clock clock, Supplier<String> ids) {
@@ -52,6 +56,15 @@ final class CredentialedHost implements AutoCloseable {
             HostConfig.builder(credentials)
                 .clock(clock)
                 .traceIds(() -> "trace:" + ids.get())
+                .listener(
+                    new dev.jarvis.host.ProtocolListener() {
+                      @Override
+                      public void accepted(dev.jarvis.host.HandledCall call) {
+                        if (call.call().operation().operationId().startsWith("register")) {
+                          registered.add(call.call().body().path("id").asText());
+                        }
+                      }
+                    })
                 .build());
     host.seedPolicy(SampleRecords.policy());
     try {
@@ -66,6 +79,11 @@ final class CredentialedHost implements AutoCloseable {
   private static Credentials.Credential credential(ActorCredential c, boolean admin) {
     return new Credentials.Credential(
         HexFormat.of().parseHex(Credentials.sha256Hex(c.token())), Set.of(c.actorId()), admin);
+  }
+
+  /** The ids of every Worker and Actor the host accepted a registration of, in order. */
+  List<String> registered() {
+    return List.copyOf(registered);
   }
 
   /** The base URL the suite is given: the server and the prefix. */

@@ -59,10 +59,15 @@ public final class BuiltInPipeline {
 
   /** The JDK client every attempt goes through. */
   public static HttpClient httpClient(JarvisClientOptions options) {
-    return HttpClient.newBuilder()
-        // Plain-http hosts must not be offered an h2c upgrade: some runtimes stall on it.
-        .version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(options.connectTimeout())
-        .build();
+    HttpClient.Builder http =
+        HttpClient.newBuilder()
+            // Plain-http hosts must not be offered an h2c upgrade: some runtimes stall on it.
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(options.connectTimeout());
+    if ("http".equalsIgnoreCase(options.baseUri().getScheme())) {
+      // The one host is plain http and redirects are not followed: no TLS to set up.
+      http.sslContext(new PlainHttpOnly());
+    }
+    return http.build();
   }
 }

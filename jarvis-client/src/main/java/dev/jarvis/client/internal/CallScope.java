@@ -1,8 +1,6 @@
 package dev.jarvis.client.internal;
 
-import dev.jarvis.client.JarvisCall;
 import dev.jarvis.client.Sleeper;
-import dev.jarvis.client.pipeline.PipelineResponse;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,28 +19,27 @@ import java.util.concurrent.Future;
  * One logical call's way of running: blocking (every step on the caller's thread, every future
  * already complete) or asynchronous (I/O without a blocked thread, waits on a timer, every step on
  * the client's executor). It also holds what cancelling the call must stop: the attempt in flight
- * and the wait before the next one.
+ * and the wait before the next one. One scope serves every exchange the call takes (a WorkSession
+ * re-read and the call itself); each exchange has its own {@link CallExchange}.
  */
 public abstract class CallScope {
 
-  private final Pipeline pipeline;
   private final Sleeper sleeper;
   private final List<Future<?>> inFlight = new ArrayList<>();
   private boolean cancelled;
 
-  private CallScope(Pipeline pipeline, Sleeper sleeper) {
-    this.pipeline = pipeline;
+  private CallScope(Sleeper sleeper) {
     this.sleeper = sleeper;
   }
 
   /** A call that runs on the caller's thread. */
-  public static CallScope blocking(Pipeline pipeline, Sleeper sleeper) {
-    return new Blocking(pipeline, sleeper);
+  public static CallScope blocking(Sleeper sleeper) {
+    return new Blocking(sleeper);
   }
 
   /** A call that never blocks a thread and continues on {@code executor}. */
-  public static CallScope async(Pipeline pipeline, Sleeper sleeper, Executor executor) {
-    return new Async(pipeline, sleeper, executor);
+  public static CallScope async(Sleeper sleeper, Executor executor) {
+    return new Async(sleeper, executor);
   }
 
   /** Sends one attempt's request. */
@@ -57,11 +54,6 @@ public abstract class CallScope {
    * to the client's executor, so nothing of the call runs on a thread the caller's code chose.
    */
   abstract <T> CompletableFuture<T> resume(CompletionStage<T> stage);
-
-  /** Runs another call (the re-read of a WorkSession) through the pipeline, in this scope. */
-  CompletableFuture<PipelineResponse> call(JarvisCall<?> call, String actorId) {
-    return pipeline.send(call, actorId, this);
-  }
 
   /** Whether the caller cancelled the call. */
   public synchronized boolean isCancelled() {
@@ -100,8 +92,8 @@ public abstract class CallScope {
   }
 
   private static final class Blocking extends CallScope {
-    Blocking(Pipeline pipeline, Sleeper sleeper) {
-      super(pipeline, sleeper);
+    Blocking(Sleeper sleeper) {
+      super(sleeper);
     }
 
     @Override
@@ -148,8 +140,8 @@ public abstract class CallScope {
   private static final class Async extends CallScope {
     private final Executor executor;
 
-    Async(Pipeline pipeline, Sleeper sleeper, Executor executor) {
-      super(pipeline, sleeper);
+    Async(Sleeper sleeper, Executor executor) {
+      super(sleeper);
       this.executor = executor;
     }
 

@@ -60,7 +60,8 @@ public final class EventChainPolicy implements JarvisPolicy {
     if (!builds(request)) {
       return next.send(request);
     }
-    ChainCursor sent = SessionCursorPolicy.sentCursor(request);
+    // Chosen by the pipeline's cursor step above, typed: never parsed back out of the headers.
+    ChainCursor sent = request.context().cursor().orElseThrow();
     ObjectNode draft = completed(request);
     ObjectNode event;
     try {

@@ -1,6 +1,7 @@
 package dev.jarvis.client.internal;
 
 import dev.jarvis.client.ActorAuth;
+import dev.jarvis.client.pipeline.JarvisPolicy;
 import dev.jarvis.client.pipeline.PipelineRequest;
 import dev.jarvis.client.pipeline.PipelineResponse;
 import java.util.Optional;
@@ -11,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
  * for per attempt, so a refreshed token is used by the retry that follows an expiry, and with the
  * attempt's Actor, so views of one client made with {@code as(id)} each send their own.
  */
-public final class HostAuthPolicy implements ScopedPolicy {
+public final class HostAuthPolicy implements JarvisPolicy {
 
   private static final String AUTHORIZATION = "Authorization";
 
@@ -27,9 +28,9 @@ public final class HostAuthPolicy implements ScopedPolicy {
   }
 
   @Override
-  public CompletableFuture<PipelineResponse> send(
-      PipelineRequest request, Next next, CallScope scope) {
-    return scope
+  public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
+    return request
+        .context()
         .resume(credentials.authorization(request.actorId()))
         .thenCompose(credential -> next.send(authorized(request, credential)));
   }

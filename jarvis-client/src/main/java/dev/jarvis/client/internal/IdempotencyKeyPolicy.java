@@ -35,6 +35,7 @@ public final class IdempotencyKeyPolicy implements JarvisPolicy {
     if (key == null || key.isEmpty()) {
       throw new IllegalStateException("the idempotency key supplier returned an empty key");
     }
+    CallExchange.of(request).idempotencyKey(key);
     return next.send(request.withHeader(JarvisHeaders.IDEMPOTENCY_KEY, key));
   }
 }

@@ -1,5 +1,6 @@
 package dev.jarvis.client.internal;
 
+import dev.jarvis.client.pipeline.JarvisPolicy;
 import dev.jarvis.client.pipeline.PipelineRequest;
 import dev.jarvis.client.pipeline.PipelineResponse;
 import java.net.http.HttpClient;
@@ -12,7 +13,7 @@ import java.util.concurrent.CompletableFuture;
  * answers with the status, headers and bytes as received, whatever the status; a connection that
  * fails or times out fails the future with the {@link java.io.IOException}.
  */
-public final class JdkTransportPolicy implements ScopedPolicy {
+public final class JdkTransportPolicy implements JarvisPolicy {
 
   private final HttpClient http;
   private final Duration attemptTimeout;
@@ -28,8 +29,7 @@ public final class JdkTransportPolicy implements ScopedPolicy {
   }
 
   @Override
-  public CompletableFuture<PipelineResponse> send(
-      PipelineRequest request, Next next, CallScope scope) {
+  public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
     HttpRequest.Builder builder = HttpRequest.newBuilder(request.uri()).timeout(attemptTimeout);
     request.headers().forEach(builder::header);
     builder.method(
@@ -38,7 +38,8 @@ public final class JdkTransportPolicy implements ScopedPolicy {
             .encodedBody()
             .map(HttpRequest.BodyPublishers::ofByteArray)
             .orElseGet(HttpRequest.BodyPublishers::noBody));
-    return scope
+    return CallExchange.of(request)
+        .scope()
         .send(http, builder.build())
         .thenApply(
             response ->

@@ -21,7 +21,6 @@ public final class LoggingPolicy implements JarvisPolicy {
   /** The logger of every attempt. */
   public static final String LOGGER = "dev.jarvis.client.attempt";
 
-  private static final System.Logger LOG = System.getLogger(LOGGER);
   private static final String FORMAT = "{0} {1} -> {2} (attempt {3}, idempotency key {4}{5})";
 
   @Override
@@ -47,10 +46,10 @@ public final class LoggingPolicy implements JarvisPolicy {
   }
 
   private static void log(PipelineRequest request, Object outcome, String trace) {
-    if (!LOG.isLoggable(Level.DEBUG)) {
+    if (!Log.LOG.isLoggable(Level.DEBUG)) {
       return;
     }
-    LOG.log(
+    Log.LOG.log(
         Level.DEBUG,
         FORMAT,
         request.method(),
@@ -59,5 +58,13 @@ public final class LoggingPolicy implements JarvisPolicy {
         request.attempt(),
         request.header(JarvisHeaders.IDEMPOTENCY_KEY).orElse("-"),
         trace);
+  }
+
+  /**
+   * The logger, found on the first attempt rather than when a client is created: finding it looks
+   * up the JVM's logging backend, a cost a cold {@code create} need not pay.
+   */
+  private static final class Log {
+    static final System.Logger LOG = System.getLogger(LOGGER);
   }
 }

@@ -17,6 +17,9 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ProtocolHeadersPolicy implements JarvisPolicy {
 
+  /** The link's name: the first built-in link, where a WorkSession re-read enters. */
+  public static final String NAME = "protocol-headers";
+
   private final String userAgent;
 
   public ProtocolHeadersPolicy(String userAgent) {
@@ -25,7 +28,7 @@ public final class ProtocolHeadersPolicy implements JarvisPolicy {
 
   @Override
   public String name() {
-    return "protocol-headers";
+    return NAME;
   }
 
   @Override

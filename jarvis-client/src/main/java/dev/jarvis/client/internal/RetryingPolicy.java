@@ -1,6 +1,8 @@
 package dev.jarvis.client.internal;
 
 import dev.jarvis.client.RetryPolicy;
+import dev.jarvis.client.pipeline.CallContext;
+import dev.jarvis.client.pipeline.JarvisPolicy;
 import dev.jarvis.client.pipeline.PipelineRequest;
 import dev.jarvis.client.pipeline.PipelineResponse;
 import dev.jarvis.model.ProtocolErrorId;
@@ -31,7 +33,10 @@ import java.util.function.DoubleSupplier;
  * credential again. The wait is the call scope's: a sleep in a blocking call, a timer in an
  * asynchronous one, so no thread is held. The total timeout bounds the whole loop, waits included.
  */
-public final class RetryingPolicy implements ScopedPolicy {
+public final class RetryingPolicy implements JarvisPolicy {
+
+  /** The link's name; the pipeline starts each attempt it passes on. */
+  public static final String NAME = "retry";
 
   private final RetryPolicy policy;
   private final Clock clock;
@@ -48,27 +53,28 @@ public final class RetryingPolicy implements ScopedPolicy {
 
   @Override
   public String name() {
-    return "retry";
+    return NAME;
   }
 
   @Override
-  public CompletableFuture<PipelineResponse> send(
-      PipelineRequest request, Next next, CallScope scope) {
+  public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
     Instant start = clock.instant();
-    return new Attempts(request, next, scope, start, start.plus(totalTimeout)).attempt(1);
+    return new Attempts(request, next, request.context(), start, start.plus(totalTimeout))
+        .attempt(1);
   }
 
   /** One call's attempts; touched by one attempt at a time, in order. */
   private final class Attempts {
     private final PipelineRequest request;
     private final Next next;
-    private final CallScope scope;
+    private final CallContext scope;
     private final Instant start;
     private final Instant deadline;
     private boolean refreshedStaleTimestamp;
     private int failures;
 
-    Attempts(PipelineRequest request, Next next, CallScope scope, Instant start, Instant deadline) {
+    Attempts(
+        PipelineRequest request, Next next, CallContext scope, Instant start, Instant deadline) {
       this.request = request;
       this.next = next;
       this.scope = scope;
@@ -80,7 +86,8 @@ public final class RetryingPolicy implements ScopedPolicy {
       if (scope.isCancelled()) {
         return CompletableFuture.failedFuture(new CancellationException("cancelled"));
       }
-      return next.send(request.withAttempt(attempt))
+      // The pipeline numbers the attempt: this is attempt number `attempt`.
+      return next.send(request)
           .handle((answer, failure) -> decide(attempt, answer, failure))
           .thenCompose(decided -> decided);
     }

@@ -1,35 +1,29 @@
 package dev.jarvis.client.internal;
 
-import dev.jarvis.client.JarvisCall;
 import dev.jarvis.client.JarvisInvalidResponseException;
-import dev.jarvis.client.JarvisRefusalException;
-import dev.jarvis.client.JarvisStaleSessionException;
+import dev.jarvis.client.pipeline.JarvisPolicy;
 import dev.jarvis.client.pipeline.PipelineRequest;
 import dev.jarvis.client.pipeline.PipelineResponse;
 import dev.jarvis.core.OperationClass;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.headers.JarvisHeaders;
-import dev.jarvis.model.ProtocolErrorId;
 import dev.jarvis.model.WorkSession;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Per call: keeps each WorkSession's cursor (revision and last event hash). On the way down it
- * sends the cursor a mutation expects (genesis for a new WorkSession; for a scoped mutation the
- * known cursor, or the one a re-read of the WorkSession finds). On the way back it learns the new
+ * writes the cursor the pipeline chose for a mutation ({@link CallExchange#cursor()}: genesis, the
+ * known one, or a re-read's) into {@code Jarvis-Expected-WorkSession-Revision} and {@code
+ * Jarvis-Previous-Event-Hash}; nothing reads it back from them. On the way back it learns the new
  * cursor: from a WorkSession record, from an appended event, or from the {@code cursor-headers}
- * capability; otherwise it forgets it, so the next mutation re-reads. A refusal because the
- * WorkSession moved on is followed by a re-read and reported as {@link
- * JarvisStaleSessionException}; the call is not replayed.
+ * capability; otherwise it forgets it, so that the pipeline re-reads before the next mutation.
  */
-public final class SessionCursorPolicy implements ScopedPolicy {
+public final class SessionCursorPolicy implements JarvisPolicy {
 
-  private static final Set<ProtocolErrorId> STALE_SESSION =
-      Set.of(
-          ProtocolErrorId.STALE_WORK_SESSION_REVISION, ProtocolErrorId.INVALID_PREVIOUS_EVENT_HASH);
+  /** The link's name, where the pipeline runs its cursor step. */
+  public static final String NAME = "work-session-cursor";
 
   private final SessionCursors cursors;
 
@@ -39,45 +33,23 @@ public final class SessionCursorPolicy implements ScopedPolicy {
 
   @Override
   public String name() {
-    return "work-session-cursor";
+    return NAME;
   }
 
   @Override
-  public CompletableFuture<PipelineResponse> send(
-      PipelineRequest request, Next next, CallScope scope) {
-    OperationClass kind = request.operation().operationClass();
-    if (!kind.needsCursor()) {
+  public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
+    Optional<ChainCursor> sent = request.context().cursor();
+    if (sent.isEmpty()) {
       return next.send(request).thenApply(answer -> learned(request, answer, null));
     }
-    CompletableFuture<ChainCursor> cursor =
-        kind == OperationClass.WORKSESSION_GENESIS_MUTATION
-            ? CompletableFuture.completedFuture(ChainCursor.GENESIS)
-            : cursors
-                .get(sessionOf(request))
-                .map(CompletableFuture::completedFuture)
-                .orElseGet(() -> reread(request, scope));
-    return cursor.thenCompose(
-        sent ->
-            next.send(
-                    request.withHeaders(
-                        Map.of(
-                            JarvisHeaders.EXPECTED_WORK_SESSION_REVISION,
-                            Long.toString(sent.revision()),
-                            JarvisHeaders.PREVIOUS_EVENT_HASH,
-                            sent.lastEventHash())))
-                .handle(
-                    (answer, failure) ->
-                        failure == null
-                            ? CompletableFuture.completedFuture(learned(request, answer, sent))
-                            : staleOrFailed(request, FailureCause.of(failure), scope))
-                .thenCompose(outcome -> outcome));
-  }
-
-  /** The cursor this sent the request with, as the headers carry it. */
-  static ChainCursor sentCursor(PipelineRequest request) {
-    return new ChainCursor(
-        Long.parseLong(request.header(JarvisHeaders.EXPECTED_WORK_SESSION_REVISION).orElseThrow()),
-        request.header(JarvisHeaders.PREVIOUS_EVENT_HASH).orElseThrow());
+    return next.send(
+            request.withHeaders(
+                Map.of(
+                    JarvisHeaders.EXPECTED_WORK_SESSION_REVISION,
+                    Long.toString(sent.get().revision()),
+                    JarvisHeaders.PREVIOUS_EVENT_HASH,
+                    sent.get().lastEventHash())))
+        .thenApply(answer -> learned(request, answer, sent.get()));
   }
 
   private PipelineResponse learned(
@@ -102,34 +74,6 @@ public final class SessionCursorPolicy implements ScopedPolicy {
     return answer;
   }
 
-  private CompletableFuture<PipelineResponse> staleOrFailed(
-      PipelineRequest request, Throwable failure, CallScope scope) {
-    if (failure instanceof JarvisRefusalException refusal
-        && STALE_SESSION.contains(refusal.errorId())) {
-      String session = sessionOf(request);
-      cursors.forget(session);
-      return reread(request, scope)
-          .thenCompose(
-              current ->
-                  CompletableFuture.failedFuture(
-                      new JarvisStaleSessionException(
-                          refusal.error(), refusal.call().orElse(""), session, current)));
-    }
-    return CompletableFuture.failedFuture(failure);
-  }
-
-  /** Reads the WorkSession through the whole pipeline, as the same Actor, in the same scope. */
-  private CompletableFuture<ChainCursor> reread(PipelineRequest request, CallScope scope) {
-    String session = sessionOf(request);
-    return scope
-        .call(JarvisCall.getWorkSession(session), request.actorId())
-        .thenApply(
-            answer ->
-                cursors
-                    .get(session)
-                    .orElseGet(() -> cursorOf((WorkSession) answer.record().orElseThrow())));
-  }
-
   private static String sessionOf(PipelineRequest request) {
     return request
         .call()
@@ -137,7 +81,7 @@ public final class SessionCursorPolicy implements ScopedPolicy {
         .orElseThrow(() -> new IllegalArgumentException(request.call() + " names no WorkSession"));
   }
 
-  private static ChainCursor cursorOf(WorkSession session) {
+  static ChainCursor cursorOf(WorkSession session) {
     return new ChainCursor(session.getRevision(), session.getLastEventHash());
   }
 }

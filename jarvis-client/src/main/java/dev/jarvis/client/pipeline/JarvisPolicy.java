@@ -9,20 +9,26 @@ import java.util.concurrent.CompletableFuture;
  * dev.jarvis.client.JarvisClientOptions.Builder#addPerCallPolicy} (once per logical call, retries
  * included: the place for metrics, tracing spans, audit) or {@link
  * dev.jarvis.client.JarvisClientOptions.Builder#addPerAttemptPolicy} (once per attempt, just before
- * the request is logged and sent: the place for a per-attempt header or a fault injector).
+ * the request is logged and sent: the place for a per-attempt header or a fault injector). What the
+ * pipeline knows of the call (cursor, idempotency key, attempt, cancellation) is typed in {@link
+ * PipelineRequest#context()}.
  *
  * <p>A policy returns a future so that an asynchronous call never blocks a thread while it waits;
  * in a blocking call every future the built-in links return is already complete. A policy may
- * replace headers, never the method, URI or body of what it passes on after the idempotency key is
- * set, so every attempt of one call sends the same bytes. It must not block in an asynchronous call
- * (it runs on the client's executor) and must never log credentials or bodies.
+ * replace headers, but not the idempotency key or WorkSession cursor the pipeline set, nor, from
+ * the {@code retry} link down, the URI, body or attempt number, so that every attempt of one call
+ * sends the same bytes under one key: the pipeline enforces it ({@link PipelineRequest}). It must
+ * not block in an asynchronous call (it runs on the client's executor) and must never log
+ * credentials or bodies.
  */
 @FunctionalInterface
 public interface JarvisPolicy {
 
   /**
-   * Sends the request on through {@code next} (or answers it without doing so) and returns the
-   * answer, changed or not. A failure may be returned as a failed future or thrown.
+   * Sends the request on through {@code next} exactly once and returns the answer, changed or not;
+   * or fails without sending it on. A failure may be returned as a failed future or thrown. The
+   * pipeline fails the call with {@link PipelineContractException} if a policy passes the request
+   * on twice or answers without passing it on.
    */
   CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next);
 

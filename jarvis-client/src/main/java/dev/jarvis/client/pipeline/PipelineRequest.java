@@ -6,6 +6,7 @@ import dev.jarvis.client.JarvisCall;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.ProtocolOperation;
 import java.net.URI;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
@@ -14,62 +15,83 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * A request on its way down the pipeline: the call it serves, the acting Actor, the URI, the
- * headers set so far and the JSON body. Immutable: the {@code with*} methods return changed copies.
+ * A request on its way down the pipeline: its {@link CallContext} (the call it serves, the acting
+ * Actor, the WorkSession cursor and idempotency key, typed), the URI, the headers set so far and
+ * the JSON body. Immutable: the {@code with*} methods return changed copies.
  *
  * <p>The body is a JSON tree so that the links that read it (validation, the event chain) need not
  * parse anything; it is encoded to bytes once, when first asked for, and every attempt sends those
- * bytes. Do not mutate the tree {@link #body()} returns: replace it with {@link #withBody}.
+ * bytes. Do not mutate the tree {@link #body()} returns.
+ *
+ * <p>The pipeline holds every link to its contract and fails the call with {@link
+ * PipelineContractException}, naming the link, when one breaks it: a link passes the request on
+ * exactly once (the {@code retry} link once per attempt) and answers only with what came back; it
+ * passes on a request of this call (this context) with the idempotency key, WorkSession cursor
+ * headers, method, URI and attempt number the pipeline set; below the per-call links (from {@code
+ * retry} down) the body bytes are fixed too.
  */
 public final class PipelineRequest {
 
-  private final JarvisCall<?> call;
-  private final String actorId;
+  private final CallContext context;
   private final URI uri;
   private final SortedMap<String, String> headers;
   private final Optional<Body> body;
   private final int attempt;
 
   private PipelineRequest(
-      JarvisCall<?> call,
-      String actorId,
+      CallContext context,
       URI uri,
       SortedMap<String, String> headers,
       Optional<Body> body,
       int attempt) {
-    this.call = call;
-    this.actorId = actorId;
+    this.context = context;
     this.uri = uri;
     this.headers = headers;
     this.body = body;
     this.attempt = attempt;
   }
 
-  /** A request with no headers yet, before its first attempt. */
+  /**
+   * A request with no headers yet, outside any client's pipeline (to unit-test a policy): its
+   * context has no cursor and no key. A client's pipeline refuses it, since it is not its call's.
+   */
   public static PipelineRequest of(
       JarvisCall<?> call, String actorId, URI uri, Optional<JsonNode> body) {
+    return of(
+        new DetachedContext(
+            Objects.requireNonNull(call, "call"), Objects.requireNonNull(actorId, "actorId")),
+        uri,
+        body);
+  }
+
+  /** A request of the call {@code context} describes, with no headers yet, before any attempt. */
+  public static PipelineRequest of(CallContext context, URI uri, Optional<JsonNode> body) {
     return new PipelineRequest(
-        Objects.requireNonNull(call, "call"),
-        Objects.requireNonNull(actorId, "actorId"),
+        Objects.requireNonNull(context, "context"),
         Objects.requireNonNull(uri, "uri"),
         Collections.unmodifiableSortedMap(new TreeMap<>(String.CASE_INSENSITIVE_ORDER)),
         body.map(Body::new),
         0);
   }
 
+  /** What the pipeline knows of the call, typed: cursor, idempotency key, cancellation, waits. */
+  public CallContext context() {
+    return context;
+  }
+
   /** The call this request serves. */
   public JarvisCall<?> call() {
-    return call;
+    return context.call();
   }
 
   /** The call's operation, as the spec describes it. */
   public ProtocolOperation operation() {
-    return call.operation();
+    return context.call().operation();
   }
 
   /** The acting Actor ({@code Jarvis-Actor-Id}). */
   public String actorId() {
-    return actorId;
+    return context.actorId();
   }
 
   public URI uri() {
@@ -78,7 +100,7 @@ public final class PipelineRequest {
 
   /** The HTTP method, from the spec. */
   public String method() {
-    return call.operation().httpMethod();
+    return context.call().operation().httpMethod();
   }
 
   /** The headers set so far; names are case-insensitive. */
@@ -99,6 +121,18 @@ public final class PipelineRequest {
   /** The body as the bytes every attempt sends (a copy; encoded once). */
   public Optional<byte[]> encodedBody() {
     return body.map(b -> b.bytes().clone());
+  }
+
+  /**
+   * Whether {@code other} sends the same body bytes as this request (both none, or equal bytes).
+   */
+  public boolean sameBody(PipelineRequest other) {
+    if (body.equals(other.body)) {
+      return true;
+    }
+    return body.isPresent()
+        && other.body.isPresent()
+        && Arrays.equals(body.get().bytes(), other.body.get().bytes());
   }
 
   /** Which attempt this is, from 1; 0 while the request is still in the per-call links. */
@@ -135,19 +169,30 @@ public final class PipelineRequest {
     return withHeaderMap(changed);
   }
 
-  /** This request with another body. */
+  /**
+   * This request with another body. Only a per-call policy (above the built-in links, before the
+   * body is validated and keyed) may pass such a request on: from the {@code retry} link down, the
+   * pipeline refuses a body whose bytes changed with {@link PipelineContractException}.
+   */
   public PipelineRequest withBody(JsonNode body) {
-    return new PipelineRequest(call, actorId, uri, headers, Optional.of(new Body(body)), attempt);
+    return new PipelineRequest(context, uri, headers, Optional.of(new Body(body)), attempt);
   }
 
-  /** This request as attempt {@code attempt}. */
+  /**
+   * This request as attempt {@code attempt}.
+   *
+   * @deprecated the pipeline numbers the attempts itself, as the {@code retry} link starts each; a
+   *     request passed on with any other number is refused with {@link PipelineContractException}.
+   *     Read the number with {@link #attempt()} or {@link CallContext#attempt()}.
+   */
+  @Deprecated(since = "0.1.0")
   public PipelineRequest withAttempt(int attempt) {
-    return new PipelineRequest(call, actorId, uri, headers, body, attempt);
+    return new PipelineRequest(context, uri, headers, body, attempt);
   }
 
   private PipelineRequest withHeaderMap(TreeMap<String, String> changed) {
     return new PipelineRequest(
-        call, actorId, uri, Collections.unmodifiableSortedMap(changed), body, attempt);
+        context, uri, Collections.unmodifiableSortedMap(changed), body, attempt);
   }
 
   /** A body tree and its bytes, encoded once and shared by every copy of the request. */

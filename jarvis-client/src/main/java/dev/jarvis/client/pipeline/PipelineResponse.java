@@ -1,6 +1,10 @@
 package dev.jarvis.client.pipeline;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.client.JarvisInvalidResponseException;
 import dev.jarvis.core.JarvisJson;
@@ -113,12 +117,32 @@ public final class PipelineResponse {
     return request + " -> " + status;
   }
 
+  /** Times this answer's body was parsed: 0 before any link read it, never more than 1. */
+  int parses() {
+    return body.parses;
+  }
+
+  /**
+   * The wire mapping's parser settings (duplicate keys refused, and Jackson's default limits) with
+   * the protocol's nesting limit: the one parse of an answer enforces it, no scan before.
+   */
+  private static final JsonFactory ANSWERS =
+      JarvisJson.mapper()
+          .getFactory()
+          .rebuild()
+          .streamReadConstraints(
+              StreamReadConstraints.builder().maxNestingDepth(JsonNesting.MAX_LEVELS).build())
+          .build();
+
   /** The body's bytes and their one parse, shared by every copy of the answer. */
   private static final class ParsedBody {
     private final int status;
     private final byte[] bytes;
     private volatile JsonNode tree;
     private volatile JarvisInvalidResponseException failure;
+
+    /** Times the bytes were parsed: at most once (a test holds the client to it). */
+    private volatile int parses;
 
     ParsedBody(int status, byte[] bytes) {
       this.status = status;
@@ -152,24 +176,29 @@ public final class PipelineResponse {
           : Optional.empty();
     }
 
-    private void parse() {
-      // Counted on a token stream first: the checks that walk the tree recurse, and an answer
-      // nested 1,000 levels could overflow the caller's stack.
-      if (JsonNesting.tooDeep(bytes)) {
-        failure =
-            new JarvisInvalidResponseException(
-                status, "/", "the answer nests deeper than " + JsonNesting.MAX_LEVELS + " levels");
+    private synchronized void parse() {
+      if (tree != null || failure != null) {
         return;
       }
-      try {
-        JsonNode parsed = JarvisJson.mapper().readTree(bytes);
+      parses++;
+      // One parse, the nesting limit enforced by it: the checks that walk the tree recurse, and an
+      // answer nested 1,000 levels could overflow the caller's stack.
+      try (JsonParser parser = ANSWERS.createParser(bytes)) {
+        JsonNode parsed = JarvisJson.mapper().readTree(parser);
         if (parsed == null || parsed.isMissingNode()) {
           failure = new JarvisInvalidResponseException(status, "/", "empty body");
         } else {
           tree = parsed;
         }
       } catch (JacksonException e) {
-        failure = new JarvisInvalidResponseException(status, "/", e.getOriginalMessage());
+        failure =
+            e instanceof StreamConstraintsException
+                    || e.getCause() instanceof StreamConstraintsException
+                ? new JarvisInvalidResponseException(
+                    status,
+                    "/",
+                    "the answer nests deeper than " + JsonNesting.MAX_LEVELS + " levels")
+                : new JarvisInvalidResponseException(status, "/", e.getOriginalMessage());
       } catch (IOException e) {
         failure = new JarvisInvalidResponseException(status, "/", String.valueOf(e.getMessage()));
       }

@@ -50,12 +50,17 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class OrdersServiceWithJarvisTest {
 
+  /**
+   * The conformance run's prefix: the suite registers its Workers and Actors under it, and the role
+   * credentials are bound to Actors under it, so the run touches nothing of the service's own.
+   */
+  static final String RUN = "conformance-orders-1-";
+
   static final ActorCredential ADMIN = new ActorCredential("host-admin", "orders-admin-token");
-  static final ActorCredential HUMAN =
-      new ActorCredential("actor-reviewer-1", "orders-human-token");
-  static final ActorCredential AGENT = new ActorCredential("actor-agent-1", "orders-agent-token");
+  static final ActorCredential HUMAN = new ActorCredential(RUN + "human", "orders-human-token");
+  static final ActorCredential AGENT = new ActorCredential(RUN + "agent", "orders-agent-token");
   static final ActorCredential OUTSIDER =
-      new ActorCredential("actor-other-1", "orders-other-token");
+      new ActorCredential(RUN + "outsider", "orders-other-token");
 
   static Path dir;
   static ConfigurableApplicationContext withoutJarvis;
@@ -126,6 +131,7 @@ class OrdersServiceWithJarvisTest {
             ConformanceConfig.live(
                     URI.create("http://127.0.0.1:" + port + "/jarvis"),
                     new RoleCredentials(ADMIN, HUMAN, AGENT, Optional.of(OUTSIDER)))
+                .runPrefix(RUN)
                 .build());
     assertEquals(List.of(), report.failures());
     assertTrue(report.results().size() > 40, "ran " + report.results().size() + " checks");

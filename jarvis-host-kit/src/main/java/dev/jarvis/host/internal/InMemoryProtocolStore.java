@@ -14,8 +14,8 @@ import dev.jarvis.host.StoredSession;
 import dev.jarvis.host.UnitOfWork;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,42 +23,105 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
 /**
- * WorkSessions, events, records and idempotency records in memory. One monitor guards everything: a
- * commit checks every condition before it writes anything, which makes it atomic the way one
- * database transaction is, and two host instances sharing this object behave as one.
+ * WorkSessions, events, records and idempotency records in memory, guarded per WorkSession: each
+ * WorkSession's chain and records (and the records outside any WorkSession, as one more) have a
+ * lock of their own, and a commit holds only the locks of the WorkSessions it writes (in one global
+ * order, so two commits never wait for each other in a circle), plus the lock of its idempotency
+ * scope. Commits of different WorkSessions never wait for each other. A commit checks every
+ * condition before it writes anything, which makes it atomic the way one database transaction is,
+ * and two host instances sharing this object behave as one.
+ *
+ * <p>What WorkSessions share is in concurrent maps: the idempotency records, the host-wide ids (a
+ * commit reserves each new id with one atomic insert after its other checks held, and gives the
+ * reservations back if the id is another WorkSession's or its step fails) and the indexes of the
+ * per-principal counts.
  */
 public final class InMemoryProtocolStore implements StoreBackend {
 
   // Enough to outpace the claims: each claim adds one record and drops up to this many expired.
   private static final int EVICTIONS_PER_CLAIM = 4;
 
-  /** One kind of record in one WorkSession, or in none ({@code ""}). */
-  private record Shelf(RecordKind kind, String workSessionId) {}
-
-  private record Citation(String workSessionId, String ref) {}
+  // The shard of the records outside any WorkSession.
+  private static final String NO_WORK_SESSION = "";
 
   private record KindAndId(RecordKind kind, String id) {}
 
-  private final Map<String, StoredSession> sessions = new HashMap<>();
-  private final Map<String, List<JsonNode>> events = new HashMap<>();
-  private final Map<String, Map<String, JsonNode>> eventsById = new HashMap<>();
-  private final Map<Citation, Long> citations = new HashMap<>();
-  // Replacing keeps a LinkedHashMap's insertion position, so inSession stays in first-write order.
-  private final Map<Shelf, Map<String, StoredRecord>> records = new HashMap<>();
-  // In claim order, so that the oldest records are the first ones a claim looks at for eviction.
-  private final Map<Scope, Entry> idempotency = new LinkedHashMap<>();
+  /** One claim in claim order, so that the oldest records are the first ones evicted. */
+  private record Claimed(Scope scope, Entry entry) {}
+
+  /** One WorkSession's chain, citations and records (or those outside any), under its lock. */
+  private static final class Shard {
+    final ReentrantLock lock = new ReentrantLock();
+    StoredSession session;
+    final List<JsonNode> events = new ArrayList<>();
+    final Map<String, JsonNode> eventsById = new HashMap<>();
+    final Map<String, Long> citations = new HashMap<>();
+    // Replacing keeps a LinkedHashMap's insertion position, so inSession stays in first-write
+    // order.
+    final Map<RecordKind, Map<String, StoredRecord>> records = new EnumMap<>(RecordKind.class);
+
+    Map<String, StoredRecord> shelf(RecordKind kind) {
+      return records.computeIfAbsent(kind, k -> new LinkedHashMap<>());
+    }
+  }
+
+  private final ConcurrentHashMap<String, Shard> shards = new ConcurrentHashMap<>();
+  // Written under the WorkSession's lock; read without one (a snapshot is immutable once stored).
+  private final ConcurrentHashMap<String, StoredSession> sessions = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Scope, Entry> idempotency = new ConcurrentHashMap<>();
+  private final ConcurrentLinkedQueue<Claimed> claimOrder = new ConcurrentLinkedQueue<>();
+  // Evicting from the front is one thread's at a time; a claim that finds it busy leaves it to the
+  // next one rather than wait.
+  private final ReentrantLock evicting = new ReentrantLock();
+  private final KeyedLocks<Scope> scopes = new KeyedLocks<>();
   // The WorkSession holding each (kind, id): ids of WorkSession records are host-wide.
-  private final Map<KindAndId, String> holderOfId = new HashMap<>();
+  private final ConcurrentHashMap<KindAndId, String> holderOfId = new ConcurrentHashMap<>();
   // The indexes countCreatedBy and countRequestsTargeting answer from: neither the creator of a
   // WorkSession nor the target of a Request ever changes, so entries are only ever added.
-  private final Map<String, Set<String>> sessionsByCreator = new HashMap<>();
-  // In first-write order, as requestsTargeting answers.
-  private final Map<String, Set<String>> requestsByTarget = new HashMap<>();
+  private final ConcurrentHashMap<String, Set<String>> sessionsByCreator =
+      new ConcurrentHashMap<>();
+  // In first-write order, as requestsTargeting answers; each set guarded by its own monitor.
+  private final ConcurrentHashMap<String, Set<String>> requestsByTarget = new ConcurrentHashMap<>();
 
   @Override
-  public synchronized CommitResult commit(Mutation mutation) {
+  public CommitResult commit(Mutation mutation) {
+    Optional<IdempotencyClaim> claim = mutation.claim();
+    if (claim.isPresent()) {
+      return scopes.with(claim.get().scope(), () -> commitInShards(mutation));
+    }
+    return commitInShards(mutation);
+  }
+
+  /** Holds the locks of every WorkSession the mutation writes, in their ids' order, and commits. */
+  private CommitResult commitInShards(Mutation mutation) {
+    TreeSet<String> ids = new TreeSet<>();
+    mutation.chain().ifPresent(write -> ids.add(write.workSessionId()));
+    for (RecordWrite write : mutation.records()) {
+      ids.add(write.record().workSessionId().orElse(NO_WORK_SESSION));
+    }
+    List<Shard> held = new ArrayList<>(ids.size());
+    try {
+      for (String id : ids) {
+        Shard shard = shards.computeIfAbsent(id, k -> new Shard());
+        shard.lock.lock();
+        held.add(shard);
+      }
+      return commitHolding(mutation);
+    } finally {
+      for (int i = held.size() - 1; i >= 0; i--) {
+        held.get(i).lock.unlock();
+      }
+    }
+  }
+
+  private CommitResult commitHolding(Mutation mutation) {
     Optional<IdempotencyClaim> claim = mutation.claim();
     if (claim.isPresent()) {
       Optional<Entry> live = find(claim.get().scope(), claim.get().notBefore());
@@ -69,60 +132,86 @@ public final class InMemoryProtocolStore implements StoreBackend {
     if (mutation.chain().isPresent() && !holds(mutation.chain().get())) {
       return CommitResult.conflict();
     }
-    Map<KindAndId, String> holders = new HashMap<>();
     for (RecordWrite write : mutation.records()) {
       StoredRecord record = write.record();
       if (write.createOnly() && shelf(record).containsKey(record.id())) {
         return CommitResult.conflict();
       }
+    }
+    // The last condition, the only one other WorkSessions' commits can race: each new host-wide id
+    // is reserved, and given back if the commit does not happen.
+    List<KindAndId> reserved = new ArrayList<>();
+    for (RecordWrite write : mutation.records()) {
+      StoredRecord record = write.record();
       if (record.workSessionId().isPresent()) {
         KindAndId key = new KindAndId(record.kind(), record.id());
-        String holder = holders.computeIfAbsent(key, k -> holderOfId.getOrDefault(k, ""));
         String workSessionId = record.workSessionId().get();
-        if (holder.isEmpty()) {
-          holders.put(key, workSessionId);
+        String holder = holderOfId.putIfAbsent(key, workSessionId);
+        if (holder == null) {
+          reserved.add(key);
         } else if (!holder.equals(workSessionId)) {
           // Ids of WorkSession records are host-wide: another WorkSession holds this one.
+          release(reserved);
           return CommitResult.conflict();
         }
       }
     }
-    // Every condition held: the step runs before anything is written, so its failure writes
+    // Every condition held: the step runs before anything else is written, so its failure writes
     // nothing.
-    mutation.runStep(UnitOfWork.withoutResources());
+    try {
+      mutation.runStep(UnitOfWork.withoutResources());
+    } catch (RuntimeException e) {
+      release(reserved);
+      throw e;
+    }
     claim.ifPresent(this::claim);
     mutation.chain().ifPresent(this::apply);
     for (RecordWrite write : mutation.records()) {
       StoredRecord record = write.record();
       shelf(record).put(record.id(), record);
       if (record.kind() == RecordKind.REQUEST && record.workSessionId().isPresent()) {
-        requestsByTarget
-            .computeIfAbsent(
-                record.body().path("target_human_worker_id").asText(), k -> new LinkedHashSet<>())
-            .add(record.id());
+        Set<String> targeting =
+            requestsByTarget.computeIfAbsent(
+                record.body().path("target_human_worker_id").asText(), k -> new LinkedHashSet<>());
+        synchronized (targeting) {
+          targeting.add(record.id());
+        }
       }
-      record
-          .workSessionId()
-          .ifPresent(ws -> holderOfId.putIfAbsent(new KindAndId(record.kind(), record.id()), ws));
     }
     return CommitResult.committed();
   }
 
+  /** Gives back the host-wide ids a commit reserved before one of its conditions failed. */
+  private void release(List<KindAndId> reserved) {
+    for (KindAndId key : reserved) {
+      holderOfId.remove(key);
+    }
+  }
+
   /**
-   * Stores the claim's record at the end of the insertion order (a replaced expired record moves
-   * there too) and drops expired records from the front, so that a host that never runs {@link
+   * Stores the claim's record at the end of the claim order (a replaced expired record moves there
+   * too) and drops expired records from the front, so that a host that never runs {@link
    * #deleteExpired} still keeps only live records: the retention is the claim's own, from the host
    * clock.
    */
   private void claim(IdempotencyClaim claim) {
-    idempotency.remove(claim.scope());
     idempotency.put(claim.scope(), claim.entry());
-    Iterator<Entry> oldest = idempotency.values().iterator();
-    for (int dropped = 0; dropped < EVICTIONS_PER_CLAIM && oldest.hasNext(); dropped++) {
-      if (!oldest.next().storedAt().isBefore(claim.notBefore())) {
-        break;
+    claimOrder.add(new Claimed(claim.scope(), claim.entry()));
+    if (!evicting.tryLock()) {
+      return;
+    }
+    try {
+      for (int dropped = 0; dropped < EVICTIONS_PER_CLAIM; dropped++) {
+        Claimed oldest = claimOrder.peek();
+        if (oldest == null || !oldest.entry().storedAt().isBefore(claim.notBefore())) {
+          break;
+        }
+        claimOrder.poll();
+        // A record claimed again since stays: it is another entry, further back in the order.
+        idempotency.remove(oldest.scope(), oldest.entry());
       }
-      oldest.remove();
+    } finally {
+      evicting.unlock();
     }
   }
 
@@ -138,83 +227,111 @@ public final class InMemoryProtocolStore implements StoreBackend {
     return current != null && !current.sealed() && current.cursor().equals(expected);
   }
 
+  /** Under the lock of the WorkSession written. */
   private void apply(ChainWrite write) {
     String id = write.workSessionId();
+    Shard shard = shards.get(id);
     if (write instanceof ChainWrite.Genesis genesis) {
+      shard.session = genesis.session();
       sessions.put(id, genesis.session());
       sessionsByCreator
           .computeIfAbsent(
               genesis.session().snapshot().path("created_by_actor_id").asText(),
-              k -> new HashSet<>())
+              k -> ConcurrentHashMap.newKeySet())
           .add(id);
-      events.put(id, new ArrayList<>());
-      eventsById.put(id, new HashMap<>());
-      addEvent(id, genesis.firstEvent());
+      addEvent(shard, genesis.firstEvent());
     } else if (write instanceof ChainWrite.Append append) {
+      shard.session = append.updated();
       sessions.put(id, append.updated());
-      addEvent(id, append.event());
+      addEvent(shard, append.event());
     } else {
-      sessions.put(id, new StoredSession(sessions.get(id).snapshot(), true));
+      StoredSession sealed = new StoredSession(shard.session.snapshot(), true);
+      shard.session = sealed;
+      sessions.put(id, sealed);
     }
   }
 
-  private void addEvent(String workSessionId, JsonNode event) {
-    events.get(workSessionId).add(event);
-    eventsById.get(workSessionId).putIfAbsent(event.path("id").asText(), event);
+  private static void addEvent(Shard shard, JsonNode event) {
+    shard.events.add(event);
+    shard.eventsById.putIfAbsent(event.path("id").asText(), event);
     for (String ref : RecordFields.texts(event.path("payload").path("evidence_refs"))) {
-      citations.merge(new Citation(workSessionId, ref), 1L, Long::sum);
+      shard.citations.merge(ref, 1L, Long::sum);
     }
   }
 
+  /** Under the lock of the record's WorkSession. */
   private Map<String, StoredRecord> shelf(StoredRecord record) {
-    return records.computeIfAbsent(
-        new Shelf(record.kind(), record.workSessionId().orElse("")), s -> new LinkedHashMap<>());
+    return shards.get(record.workSessionId().orElse(NO_WORK_SESSION)).shelf(record.kind());
   }
 
-  private Map<String, StoredRecord> shelf(RecordKind kind, String workSessionId) {
-    return records.getOrDefault(new Shelf(kind, workSessionId), Map.of());
+  /**
+   * What {@code read} answers from the WorkSession's shard under its lock; {@code none} if none.
+   */
+  private <T> T read(String workSessionId, Function<Shard, T> read, T none) {
+    Shard shard = shards.get(workSessionId);
+    if (shard == null) {
+      return none;
+    }
+    shard.lock.lock();
+    try {
+      return read.apply(shard);
+    } finally {
+      shard.lock.unlock();
+    }
   }
 
   @Override
-  public synchronized Optional<StoredSession> find(String workSessionId) {
+  public Optional<StoredSession> find(String workSessionId) {
     return Optional.ofNullable(sessions.get(workSessionId));
   }
 
   @Override
-  public synchronized List<JsonNode> events(String workSessionId) {
-    return List.copyOf(events.getOrDefault(workSessionId, List.of()));
+  public List<JsonNode> events(String workSessionId) {
+    return read(workSessionId, shard -> List.copyOf(shard.events), List.of());
   }
 
   @Override
-  public synchronized List<JsonNode> events(String workSessionId, long afterSequence, int limit) {
-    List<JsonNode> chain = events.getOrDefault(workSessionId, List.of());
-    // The chain holds sequence n at index n - 1, so a page is a slice, found without a scan.
-    int from = (int) Math.min(afterSequence, chain.size());
-    int to = (int) Math.min((long) from + limit, chain.size());
-    return List.copyOf(chain.subList(from, to));
+  public List<JsonNode> events(String workSessionId, long afterSequence, int limit) {
+    return read(
+        workSessionId,
+        shard -> {
+          List<JsonNode> chain = shard.events;
+          // The chain holds sequence n at index n - 1, so a page is a slice, found without a scan.
+          int from = (int) Math.min(afterSequence, chain.size());
+          int to = (int) Math.min((long) from + limit, chain.size());
+          return List.copyOf(chain.subList(from, to));
+        },
+        List.of());
   }
 
   @Override
-  public synchronized Optional<JsonNode> event(String workSessionId, String eventId) {
-    return Optional.ofNullable(eventsById.getOrDefault(workSessionId, Map.of()).get(eventId));
+  public Optional<JsonNode> event(String workSessionId, String eventId) {
+    return read(
+        workSessionId,
+        shard -> Optional.ofNullable(shard.eventsById.get(eventId)),
+        Optional.empty());
   }
 
   @Override
-  public synchronized long countCiting(String workSessionId, String ref) {
-    return citations.getOrDefault(new Citation(workSessionId, ref), 0L);
+  public long countCiting(String workSessionId, String ref) {
+    return read(workSessionId, shard -> shard.citations.getOrDefault(ref, 0L), 0L);
   }
 
   @Override
-  public synchronized long countCreatedBy(String actorId, Set<String> statuses) {
+  public long countCreatedBy(String actorId, Set<String> statuses) {
     return sessionsByCreator.getOrDefault(actorId, Set.of()).stream()
         .filter(id -> statuses.contains(sessions.get(id).status()))
         .count();
   }
 
   @Override
-  public synchronized List<StoredRecord> requestsTargeting(
-      String humanWorkerId, Set<String> statuses) {
-    return requestsByTarget.getOrDefault(humanWorkerId, Set.of()).stream()
+  public List<StoredRecord> requestsTargeting(String humanWorkerId, Set<String> statuses) {
+    Set<String> targeting = requestsByTarget.getOrDefault(humanWorkerId, Set.of());
+    List<String> ids;
+    synchronized (targeting) {
+      ids = List.copyOf(targeting);
+    }
+    return ids.stream()
         .map(id -> findInAnyWorkSession(RecordKind.REQUEST, id).orElseThrow())
         .filter(r -> humanWorkerId.equals(r.body().path("target_human_worker_id").asText()))
         .filter(r -> statuses.contains(r.body().path("status").asText()))
@@ -222,30 +339,35 @@ public final class InMemoryProtocolStore implements StoreBackend {
   }
 
   @Override
-  public synchronized Optional<StoredRecord> find(RecordKind kind, String id) {
-    return Optional.ofNullable(shelf(kind, "").get(id));
+  public Optional<StoredRecord> find(RecordKind kind, String id) {
+    return find(kind, NO_WORK_SESSION, id);
   }
 
   @Override
-  public synchronized Optional<StoredRecord> find(
-      RecordKind kind, String workSessionId, String id) {
-    return Optional.ofNullable(shelf(kind, workSessionId).get(id));
+  public Optional<StoredRecord> find(RecordKind kind, String workSessionId, String id) {
+    return read(
+        workSessionId,
+        shard -> Optional.ofNullable(shard.records.getOrDefault(kind, Map.of()).get(id)),
+        Optional.empty());
   }
 
   @Override
-  public synchronized Optional<StoredRecord> findInAnyWorkSession(RecordKind kind, String id) {
+  public Optional<StoredRecord> findInAnyWorkSession(RecordKind kind, String id) {
+    // A reserved id whose record is not written yet (or never will be) finds nothing.
     return Optional.ofNullable(holderOfId.get(new KindAndId(kind, id)))
-        .map(workSessionId -> shelf(kind, workSessionId).get(id));
+        .flatMap(workSessionId -> find(kind, workSessionId, id));
   }
 
   @Override
-  public synchronized List<StoredRecord> inSession(RecordKind kind, String workSessionId) {
-    return List.copyOf(shelf(kind, workSessionId).values());
+  public List<StoredRecord> inSession(RecordKind kind, String workSessionId) {
+    return read(
+        workSessionId,
+        shard -> List.copyOf(shard.records.getOrDefault(kind, Map.of()).values()),
+        List.of());
   }
 
   @Override
-  public synchronized List<StoredRecord> inSession(
-      RecordKind kind, String workSessionId, Set<String> statuses) {
+  public List<StoredRecord> inSession(RecordKind kind, String workSessionId, Set<String> statuses) {
     List<StoredRecord> out = new ArrayList<>();
     for (StoredRecord record : inSession(kind, workSessionId)) {
       if (statuses.contains(record.body().path("status").asText())) {
@@ -256,7 +378,7 @@ public final class InMemoryProtocolStore implements StoreBackend {
   }
 
   @Override
-  public synchronized Optional<Entry> find(Scope scope, Instant notBefore) {
+  public Optional<Entry> find(Scope scope, Instant notBefore) {
     Entry entry = idempotency.get(scope);
     return entry == null || entry.storedAt().isBefore(notBefore)
         ? Optional.empty()
@@ -264,15 +386,17 @@ public final class InMemoryProtocolStore implements StoreBackend {
   }
 
   @Override
-  public synchronized int deleteExpired(Instant notBefore, int limit) {
+  public int deleteExpired(Instant notBefore, int limit) {
     int deleted = 0;
-    Iterator<Entry> it = idempotency.values().iterator();
+    Iterator<Map.Entry<Scope, Entry>> it = idempotency.entrySet().iterator();
     while (it.hasNext() && deleted < limit) {
-      if (it.next().storedAt().isBefore(notBefore)) {
-        it.remove();
+      Map.Entry<Scope, Entry> record = it.next();
+      if (record.getValue().storedAt().isBefore(notBefore)
+          && idempotency.remove(record.getKey(), record.getValue())) {
         deleted++;
       }
     }
+    // What the claim order still names of them goes when it reaches the front.
     return deleted;
   }
 }

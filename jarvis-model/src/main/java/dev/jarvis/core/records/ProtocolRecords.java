@@ -28,6 +28,7 @@ import dev.jarvis.model.LearningSubjectType;
 import dev.jarvis.model.MemoryProposal;
 import dev.jarvis.model.MemoryProposalStatus;
 import dev.jarvis.model.OutcomeReport;
+import dev.jarvis.model.Policy;
 import dev.jarvis.model.PolicyActionRequest;
 import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.PolicyDecisionResult;
@@ -54,6 +55,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -89,6 +91,28 @@ import java.util.function.Supplier;
  * </ul>
  */
 public final class ProtocolRecords {
+
+  /**
+   * The id of {@link #samplePolicy()}: the spec's example Policy, which the reference host's demo
+   * holds. The spec has no operation to create Policies, so a host must hold the Policy a
+   * WorkSession names.
+   */
+  public static final String SAMPLE_POLICY_ID = "policy-bounded-001";
+
+  private static final String SAMPLE_POLICY =
+      """
+      {"id": "policy-bounded-001", "owner_worker_id": "worker-human-001",
+       "created_by_actor_id": "actor-human-001", "autonomy_level": "bounded_execute",
+       "allowed_actions": [{"action": "summarize"}, {"action": "read_source"}],
+       "denied_actions": [{"action": "delete_repository"}],
+       "review_required_actions": [{"action": "fetch_external_source"}],
+       "risk_classes": ["low", "medium", "high"],
+       "escalation_rules": [{"trigger": "high risk", "risk_class": "high",
+                             "required_action": "require_review",
+                             "reason": "High-risk actions wait for a human."}],
+       "created_at": "2026-01-01T00:00:00Z", "tool_grants": ["tool:search"],
+       "request_limits": {"max_pending_requests": 2}}
+      """;
 
   private final Clock clock;
   private final Supplier<String> ids;
@@ -126,16 +150,43 @@ public final class ProtocolRecords {
         .truncatedTo(ChronoUnit.SECONDS);
   }
 
+  // ---- the Policy a host holds ----
+
+  /**
+   * The Policy {@value #SAMPLE_POLICY_ID}, which the demo, the test kit, the load generator and the
+   * conformance runs hold: summaries and reading sources are allowed, deleting a repository is
+   * denied, fetching an external source needs a human's review, so does any high-risk action, at
+   * most two Requests pending; every other action is denied. A fresh record each call.
+   */
+  public static Policy samplePolicy() {
+    try {
+      return JarvisJson.mapper().readValue(SAMPLE_POLICY, Policy.class);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("the sample Policy does not read as a Policy", e);
+    }
+  }
+
   // ---- registration ----
 
   /** A Worker of {@code type} in {@code role}, with empty authority and accountability scopes. */
   public Worker worker(String id, WorkerType type, String role) {
+    return worker(id, type, role, List.of(), List.of());
+  }
+
+  /** A Worker of {@code type} in {@code role}, granted {@code grants}, accountable for those. */
+  public Worker worker(
+      String id,
+      WorkerType type,
+      String role,
+      Collection<String> grants,
+      Collection<String> accountableFor) {
     return new Worker()
         .id(id)
         .type(type)
         .role(role)
-        .authorityScope(new AuthorityScope().grants(new LinkedHashSet<>()))
-        .accountabilityScope(new AccountabilityScope().accountableFor(new LinkedHashSet<>()));
+        .authorityScope(new AuthorityScope().grants(new LinkedHashSet<>(grants)))
+        .accountabilityScope(
+            new AccountabilityScope().accountableFor(new LinkedHashSet<>(accountableFor)));
   }
 
   /**
@@ -165,7 +216,12 @@ public final class ProtocolRecords {
    */
   public WorkSession workSession(
       String objective, String humanWorkerId, String agentWorkerId, String policyId) {
-    String id = newId("ws");
+    return workSession(newId("ws"), objective, humanWorkerId, agentWorkerId, policyId);
+  }
+
+  /** The same, with the WorkSession's id chosen by the caller (its event log ref follows it). */
+  public WorkSession workSession(
+      String id, String objective, String humanWorkerId, String agentWorkerId, String policyId) {
     OffsetDateTime now = now();
     return new WorkSession()
         .id(id)
@@ -294,12 +350,19 @@ public final class ProtocolRecords {
 
   /** A Review of the Request by the acting Actor, now ({@code target_ref} {@code request:<id>}). */
   public Review review(Request request, String reviewerWorkerId, ReviewDecision decision) {
+    return review(
+        request.getWorkSessionId(), "request:" + request.getId(), reviewerWorkerId, decision);
+  }
+
+  /** A Review of what {@code targetRef} names, in the WorkSession, by the acting Actor, now. */
+  public Review review(
+      String workSessionId, String targetRef, String reviewerWorkerId, ReviewDecision decision) {
     return new Review()
         .id(newId("review"))
-        .workSessionId(request.getWorkSessionId())
+        .workSessionId(workSessionId)
         .reviewerActorId(actorId)
         .reviewerWorkerId(reviewerWorkerId)
-        .targetRef("request:" + request.getId())
+        .targetRef(targetRef)
         .decision(decision)
         .createdAt(now());
   }
@@ -317,24 +380,34 @@ public final class ProtocolRecords {
   public Review approval(
       Request request, String reviewerWorkerId, ChainCursor requestAt, Duration validFor) {
     Review review = review(request, reviewerWorkerId, ReviewDecision.APPROVE);
+    return review.approvalScope(approvalScope(request, review.getId(), requestAt, validFor));
+  }
+
+  /**
+   * The ApprovalScope of {@link #approval}, for the Review {@code reviewId}: exactly the Request's
+   * action (and its hash), in its WorkSession, for the Actor that asked, once, until {@code
+   * validFor} from now, within the action's scope ref (or {@code scope:requested-action}) and
+   * nothing else, bound to the Request as it stood at {@code requestAt}.
+   */
+  public ApprovalScope approvalScope(
+      Request request, String reviewId, ChainCursor requestAt, Duration validFor) {
     PolicyActionRequest action = request.getRequestedAction();
     String scopeRef =
         action.getScopeRef() != null ? action.getScopeRef() : "scope:requested-action";
-    return review.approvalScope(
-        new ApprovalScope()
-            .requestId(request.getId())
-            .reviewId(review.getId())
-            .policyDecisionId(request.getPolicyDecisionId())
-            .requestRevision(Math.toIntExact(requestAt.revision()))
-            .requestEventHash(requestAt.lastEventHash())
-            .normalizedActionHash(ActionHash.of(action))
-            .approvedAction(action)
-            .allowedScope(new ApprovalBoundary().scopeRef(scopeRef))
-            .deniedScope(new ApprovalBoundary().scopeRef("scope:anything-else"))
-            .expiresAt(now().plus(validFor))
-            .maxUses(1)
-            .appliesToWorkSessionId(request.getWorkSessionId())
-            .appliesToActorId(request.getRequesterActorId()));
+    return new ApprovalScope()
+        .requestId(request.getId())
+        .reviewId(reviewId)
+        .policyDecisionId(request.getPolicyDecisionId())
+        .requestRevision(Math.toIntExact(requestAt.revision()))
+        .requestEventHash(requestAt.lastEventHash())
+        .normalizedActionHash(ActionHash.of(action))
+        .approvedAction(action)
+        .allowedScope(new ApprovalBoundary().scopeRef(scopeRef))
+        .deniedScope(new ApprovalBoundary().scopeRef("scope:anything-else"))
+        .expiresAt(now().plus(validFor))
+        .maxUses(1)
+        .appliesToWorkSessionId(request.getWorkSessionId())
+        .appliesToActorId(request.getRequesterActorId());
   }
 
   // ---- working ----
@@ -349,6 +422,24 @@ public final class ProtocolRecords {
     return new JarvisEvent()
         .type(type)
         .payload(new JarvisEventPayload().objectType(objectType).objectId(objectId).action(action));
+  }
+
+  /**
+   * The same draft addressed as the client addresses it when it sends, for tools that send it raw
+   * (the conformance suite, the load generator): a fresh {@code evt-} id, the WorkSession, the
+   * acting Actor and now. Link it with {@code EventChain.next}.
+   */
+  public JarvisEvent addressedEvent(
+      String workSessionId,
+      String type,
+      JarvisEventPayload.ObjectTypeEnum objectType,
+      String objectId,
+      String action) {
+    return event(type, objectType, objectId, action)
+        .id(newId("evt"))
+        .workSessionId(workSessionId)
+        .actorId(actorId)
+        .timestamp(now());
   }
 
   /**

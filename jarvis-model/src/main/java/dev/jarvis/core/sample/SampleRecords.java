@@ -1,78 +1,59 @@
 package dev.jarvis.core.sample;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.JarvisJson;
-import dev.jarvis.core.JarvisSpec;
-import dev.jarvis.core.canonical.Sha256Hash;
-import dev.jarvis.core.hash.ActionHash;
+import dev.jarvis.core.records.ProtocolRecords;
+import dev.jarvis.model.ContributionRole;
+import dev.jarvis.model.ContributionType;
+import dev.jarvis.model.ContributorType;
+import dev.jarvis.model.JarvisEventPayload;
+import dev.jarvis.model.PolicyDecisionResult;
+import dev.jarvis.model.RiskClass;
+import dev.jarvis.model.WorkerType;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
 
 /**
- * Small, spec-valid request bodies for the records a test or the conformance suite sends: the
- * fewest fields each schema requires, with the ids and times given. Each call returns a fresh
- * object the caller may change.
+ * Small, spec-valid request bodies for the records a test sends, as JSON trees the test may break
+ * on purpose, with the ids and times given (the times written exactly as given). Each is a record
+ * {@link ProtocolRecords} builds, with the fewest fields its schema requires; this class only picks
+ * the sample's values and turns the record into a fresh tree.
  */
 public final class SampleRecords {
 
   /**
-   * The Policy id the samples name unless given another: the spec's example Policy, which the
-   * reference host's demo holds. The spec has no operation to create Policies, so a host must hold
-   * the Policy a WorkSession names.
+   * The Policy id the samples name unless given another: {@link ProtocolRecords#samplePolicy()}.
    */
-  public static final String POLICY_ID = "policy-bounded-001";
+  public static final String POLICY_ID = ProtocolRecords.SAMPLE_POLICY_ID;
 
-  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-
-  private static final String BOUNDED_POLICY =
-      """
-      {"id": "policy-bounded-001", "owner_worker_id": "worker-human-001",
-       "created_by_actor_id": "actor-human-001", "autonomy_level": "bounded_execute",
-       "allowed_actions": [{"action": "summarize"}, {"action": "read_source"}],
-       "denied_actions": [{"action": "delete_repository"}],
-       "review_required_actions": [{"action": "fetch_external_source"}],
-       "risk_classes": ["low", "medium", "high"],
-       "escalation_rules": [{"trigger": "high risk", "risk_class": "high",
-                             "required_action": "require_review",
-                             "reason": "High-risk actions wait for a human."}],
-       "created_at": "2026-01-01T00:00:00Z", "tool_grants": ["tool:search"],
-       "request_limits": {"max_pending_requests": 2}}
-      """;
+  /** The ids and times of these records are all given, so neither source is ever asked. */
+  private static final Clock UNUSED_CLOCK = Clock.fixed(Instant.EPOCH, ZoneOffset.UTC);
 
   private SampleRecords() {}
 
-  /**
-   * The Policy {@value #POLICY_ID}, which the demo, the test kit and the conformance runs hold:
-   * summaries and reading sources are allowed, deleting a repository is denied, fetching an
-   * external source needs a human's review, so does any high-risk action, at most two Requests
-   * pending; every other action is denied.
-   */
+  /** {@link ProtocolRecords#samplePolicy()} as a tree. */
   public static ObjectNode policy() {
-    try {
-      return (ObjectNode) JarvisJson.mapper().readTree(BOUNDED_POLICY);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException("the sample Policy is not JSON", e);
-    }
+    return tree(ProtocolRecords.samplePolicy());
   }
 
   /** A Worker of type {@code human} or {@code agent}. */
   public static ObjectNode worker(String id, String type) {
-    ObjectNode worker = JSON.objectNode();
-    worker.put("id", id);
-    worker.put("type", type);
-    worker.put("role", type.equals("human") ? "reviewer" : "assistant");
-    worker.putObject("authority_scope").putArray("grants").add("grant:work-session");
-    worker.putObject("accountability_scope").putArray("accountable_for").add("work-session");
-    return worker;
+    return tree(
+        records("unused")
+            .worker(
+                id,
+                WorkerType.fromValue(type),
+                type.equals("human") ? "reviewer" : "assistant",
+                List.of("grant:work-session"),
+                List.of("work-session")));
   }
 
   /** An Actor for a Worker, allowed to append events, valid from {@code createdAt}. */
   public static ObjectNode actor(String id, String workerId, String type, String createdAt) {
-    ObjectNode actor = JSON.objectNode();
-    actor.put("id", id);
-    actor.put("worker_id", workerId);
-    actor.put("type", type);
-    actor.putObject("event_authority").put("can_append_events", true);
-    actor.putObject("contribution_scope").putArray("contribution_roles").add(type);
+    ObjectNode actor =
+        tree(records("unused").actor(id, workerId, dev.jarvis.model.ActorType.fromValue(type)));
     actor.put("created_at", createdAt);
     return actor;
   }
@@ -100,18 +81,15 @@ public final class SampleRecords {
       String agentWorkerId,
       String policyId,
       String createdAt) {
-    ObjectNode session = JSON.objectNode();
-    session.put("id", id);
-    session.put("protocol_version", JarvisSpec.PROTOCOL_VERSION);
-    session.put("created_by_actor_id", createdByActorId);
-    session.put("objective", "Check the protocol behaviour of a Jarvis host.");
-    session.put("human_worker_id", humanWorkerId);
-    session.put("agent_worker_id", agentWorkerId);
-    session.put("policy_id", policyId);
-    session.put("status", "active");
-    session.put("revision", 0);
-    session.put("last_event_hash", Sha256Hash.GENESIS);
-    session.put("event_log_ref", "event-log:" + id);
+    ObjectNode session =
+        tree(
+            records(createdByActorId)
+                .workSession(
+                    id,
+                    "Check the protocol behaviour of a Jarvis host.",
+                    humanWorkerId,
+                    agentWorkerId,
+                    policyId));
     session.put("created_at", createdAt);
     session.put("updated_at", createdAt);
     return session;
@@ -126,18 +104,17 @@ public final class SampleRecords {
   /** An {@code allow} PolicyDecision for a low-risk read action, with its action hash. */
   public static ObjectNode policyDecision(
       String id, String workSessionId, String actorId, String policyId, String createdAt) {
-    ObjectNode decision = JSON.objectNode();
-    decision.put("id", id);
-    decision.put("work_session_id", workSessionId);
-    decision.put("actor_id", actorId);
-    decision.put("policy_id", policyId);
-    ObjectNode action = decision.putObject("requested_action");
-    action.put("action", "read_source");
-    action.put("target_ref", "source:conformance");
-    decision.put("normalized_action_hash", ActionHash.of(action));
-    decision.put("risk_class", "low");
-    decision.put("result", "allow");
-    decision.put("reason", "Reading a public source is within policy.");
+    ObjectNode decision =
+        tree(
+            records(actorId)
+                .policyDecision(
+                    workSessionId,
+                    policyId,
+                    ProtocolRecords.action("read_source", "source:conformance", null),
+                    RiskClass.LOW,
+                    PolicyDecisionResult.ALLOW,
+                    "Reading a public source is within policy.")
+                .id(id));
     decision.put("created_at", createdAt);
     return decision;
   }
@@ -150,16 +127,16 @@ public final class SampleRecords {
       String actorId,
       String eventId,
       String createdAt) {
-    ObjectNode contribution = JSON.objectNode();
-    contribution.put("id", id);
-    contribution.put("work_session_id", workSessionId);
-    ObjectNode ref = contribution.putArray("contributor_refs").addObject();
-    ref.put("worker_id", workerId);
-    ref.put("actor_id", actorId);
-    ref.put("contribution_role", "agent");
-    contribution.put("contributor_type", "agent");
-    contribution.put("contribution_type", "execution");
-    contribution.putArray("event_refs").add(eventId);
+    ObjectNode contribution =
+        tree(
+            records(actorId)
+                .contribution(
+                    workSessionId,
+                    ContributorType.AGENT,
+                    ContributionType.EXECUTION,
+                    List.of(ProtocolRecords.contributor(workerId, actorId, ContributionRole.AGENT)),
+                    eventId)
+                .id(id));
     contribution.put("created_at", createdAt);
     return contribution;
   }
@@ -171,16 +148,26 @@ public final class SampleRecords {
    */
   public static ObjectNode eventDraft(
       String id, String workSessionId, String actorId, String type, String timestamp) {
-    ObjectNode event = JSON.objectNode();
-    event.put("id", id);
-    event.put("type", type);
-    event.put("work_session_id", workSessionId);
-    event.put("actor_id", actorId);
+    ObjectNode event =
+        tree(
+            records(actorId)
+                .addressedEvent(
+                    workSessionId,
+                    type,
+                    JarvisEventPayload.ObjectTypeEnum.WORK_SESSION,
+                    workSessionId,
+                    type.substring(type.indexOf('.') + 1))
+                .id(id));
     event.put("timestamp", timestamp);
-    ObjectNode payload = event.putObject("payload");
-    payload.put("object_type", "work_session");
-    payload.put("object_id", workSessionId);
-    payload.put("action", type.substring(type.indexOf('.') + 1));
     return event;
+  }
+
+  /** Factories acting as {@code actorId}; every id and time they make is replaced by the given. */
+  private static ProtocolRecords records(String actorId) {
+    return new ProtocolRecords(UNUSED_CLOCK, () -> "unused", actorId);
+  }
+
+  private static ObjectNode tree(Object record) {
+    return JarvisJson.mapper().valueToTree(record);
   }
 }

@@ -130,6 +130,35 @@ class ProtocolRecordsTest {
                         0.8,
                         "event:event-1")),
         Arguments.of(
+            "Worker",
+            (Function<ProtocolRecords, Object>)
+                r ->
+                    r.worker(
+                        "worker-1",
+                        WorkerType.AGENT,
+                        "assistant",
+                        List.of("grant:work"),
+                        List.of("outcome"))),
+        Arguments.of(
+            "WorkSession",
+            (Function<ProtocolRecords, Object>)
+                r -> r.workSession("ws-chosen", "An objective.", "worker-h", "worker-a", "p-1")),
+        Arguments.of(
+            "Review",
+            (Function<ProtocolRecords, Object>)
+                r -> r.review("ws-1", "request:req-1", "worker-human-1", ReviewDecision.DENY)),
+        Arguments.of(
+            "ApprovalScope",
+            (Function<ProtocolRecords, Object>)
+                r ->
+                    r.approvalScope(
+                        request(r),
+                        "review-1",
+                        new ChainCursor(3, "sha256:" + "0".repeat(64)),
+                        Duration.ofMinutes(5))),
+        Arguments.of(
+            "Policy", (Function<ProtocolRecords, Object>) r -> ProtocolRecords.samplePolicy()),
+        Arguments.of(
             "OutcomeReport",
             (Function<ProtocolRecords, Object>)
                 r ->
@@ -181,5 +210,38 @@ class ProtocolRecordsTest {
     JsonNode json = JarvisJson.mapper().valueToTree(FETCH);
 
     assertEquals(ActionHash.of(json), ActionHash.of(FETCH));
+  }
+
+  @Test
+  void aWorkSessionWithAChosenIdKeepsItsEventLogRefInStep() {
+    WorkSession s = records().workSession("ws-chosen", "An objective.", "wh", "wa", "policy-1");
+
+    assertEquals("ws-chosen", s.getId());
+    assertEquals("event-log:ws-chosen", s.getEventLogRef());
+  }
+
+  @Test
+  void anAddressedEventIsTheEventDraftWithItsIdWorkSessionActorAndTime() {
+    var event =
+        records()
+            .addressedEvent(
+                "ws-1",
+                "note.added",
+                dev.jarvis.model.JarvisEventPayload.ObjectTypeEnum.WORK_SESSION,
+                "ws-1",
+                "added");
+
+    assertEquals("evt-n1", event.getId());
+    assertEquals("ws-1", event.getWorkSessionId());
+    assertEquals("actor-agent-1", event.getActorId());
+    assertEquals(Instant.parse("2026-06-12T18:00:00Z"), event.getTimestamp().toInstant());
+    assertEquals(
+        ProtocolRecords.event(
+                "note.added",
+                dev.jarvis.model.JarvisEventPayload.ObjectTypeEnum.WORK_SESSION,
+                "ws-1",
+                "added")
+            .getPayload(),
+        event.getPayload());
   }
 }

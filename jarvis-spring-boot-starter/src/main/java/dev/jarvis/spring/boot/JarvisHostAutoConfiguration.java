@@ -56,12 +56,39 @@ public class JarvisHostAutoConfiguration {
       "Jarvis host in demo mode: jarvis.host.demo-token may act as any Actor and administer;"
           + " set jarvis.host.credentials-file to bind tokens to Actors";
 
-  /** The host's credentials: the credentials file, or the demo token (announced). */
+  /** Spring Security's holder of the request's Authentication: the class it needs present. */
+  static final String SPRING_SECURITY_CLASS =
+      "org.springframework.security.core.context.SecurityContextHolder";
+
+  /**
+   * The host's credentials: the credentials file, or the demo token (announced); or, with {@code
+   * jarvis.host.auth=spring-security}, the service's Spring Security Authentication.
+   */
   @Bean
   @ConditionalOnMissingBean
-  public HostAuth jarvisHostAuth(JarvisHostProperties properties) {
+  public HostAuth jarvisHostAuth(
+      JarvisHostProperties properties, org.springframework.core.io.ResourceLoader context) {
     Resource file = properties.getCredentialsFile();
     boolean hasToken = properties.getDemoToken() != null && !properties.getDemoToken().isBlank();
+    if (properties.getAuth() == JarvisHostProperties.AuthKind.SPRING_SECURITY) {
+      if (file != null || hasToken) {
+        throw new IllegalStateException(
+            "jarvis.host.auth=spring-security takes the caller from Spring Security:"
+                + " remove jarvis.host.credentials-file and jarvis.host.demo-token");
+      }
+      // The application's class loader, as @ConditionalOnClass would look.
+      if (!org.springframework.util.ClassUtils.isPresent(
+          SPRING_SECURITY_CLASS, context.getClassLoader())) {
+        throw new IllegalStateException(
+            "jarvis.host.auth=spring-security needs Spring Security on the classpath:"
+                + " add spring-boot-starter-security (or a resource server starter),"
+                + " or use jarvis.host.auth=credentials");
+      }
+      // Its own class, loaded only here: Spring Security stays optional for the starter.
+      JarvisHostProperties.SpringSecurity rule = properties.getSpringSecurity();
+      return SpringSecurityHostAuth.of(
+          rule.getActorsClaim(), rule.getActorAuthorityPrefix(), rule.getAdminAuthority());
+    }
     if (file != null) {
       if (hasToken) {
         throw new IllegalStateException(
@@ -204,7 +231,13 @@ public class JarvisHostAutoConfiguration {
     String credentials =
         auth instanceof Credentials held
             ? held.size() + " credential" + (held.size() == 1 ? "" : "s")
-            : properties.getDemoToken() != null ? "the demo token" : "the service's HostAuth";
+            : properties.getDemoToken() != null
+                ? "the demo token"
+                // Only then: the class needs Spring Security, which is optional.
+                : properties.getAuth() == JarvisHostProperties.AuthKind.SPRING_SECURITY
+                        && auth instanceof SpringSecurityHostAuth security
+                    ? security.describe()
+                    : "the service's HostAuth";
     return "Jarvis host at "
         + properties.getPath()
         + ": store "
@@ -319,6 +352,24 @@ public class JarvisHostAutoConfiguration {
     @Override
     public void hostWrote(dev.jarvis.host.HostWrittenEvent written) {
       each(l -> l.hostWrote(written));
+    }
+  }
+
+  /**
+   * With {@code jarvis.host.auth=spring-security} and Spring Security's web part present: the entry
+   * point a service sets in its chain for the Jarvis path, so a credential the chain refuses is
+   * answered with the host's {@code ProtocolError} (see the class).
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.security.web.AuthenticationEntryPoint")
+  @org.springframework.boot.autoconfigure.condition.ConditionalOnProperty(
+      name = "jarvis.host.auth",
+      havingValue = "spring-security")
+  static class SpringSecurityEntryPoint {
+    @Bean
+    @ConditionalOnMissingBean
+    JarvisAuthenticationEntryPoint jarvisAuthenticationEntryPoint(ProtocolHost host) {
+      return new JarvisAuthenticationEntryPoint(host);
     }
   }
 

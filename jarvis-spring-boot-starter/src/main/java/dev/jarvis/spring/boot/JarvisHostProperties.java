@@ -67,7 +67,84 @@ public class JarvisHostProperties {
    */
   private boolean logRequests = true;
 
+  /**
+   * Where the caller's identity comes from: credentials (the credentials file, or the demo token)
+   * or spring-security (the service's Spring Security Authentication, mapped to Actors by the
+   * spring-security.* rule; needs spring-security-core on the classpath).
+   */
+  private AuthKind auth = AuthKind.CREDENTIALS;
+
+  private final SpringSecurity springSecurity = new SpringSecurity();
+
   private final Store store = new Store();
+
+  /** Where HostAuth takes the caller's identity from. */
+  public enum AuthKind {
+    /** The credentials file (token hashes bound to Actors), or the demo token. */
+    CREDENTIALS,
+    /** The service's Spring Security Authentication of the request. */
+    SPRING_SECURITY
+  }
+
+  /**
+   * How a Spring Security Authentication maps to the Actors its holder may act as (with {@code
+   * jarvis.host.auth=spring-security}): the Actor ids listed in the token claim actors-claim, and
+   * those of the granted authorities starting with actor-authority-prefix (the prefix removed); it
+   * administers the host when it holds admin-authority.
+   */
+  public static class SpringSecurity {
+
+    /** The claim listing the Actor ids, unless configured otherwise. */
+    public static final String DEFAULT_ACTORS_CLAIM = "jarvis_actors";
+
+    /** The authority prefix naming an Actor id, unless configured otherwise. */
+    public static final String DEFAULT_ACTOR_AUTHORITY_PREFIX = "JARVIS_ACTOR_";
+
+    /** The authority that administers the host, unless configured otherwise. */
+    public static final String DEFAULT_ADMIN_AUTHORITY = "JARVIS_ADMIN";
+
+    /**
+     * The claim of an OAuth2 token (a JWT's, or an introspected token's attributes) listing the
+     * Actor ids its holder may act as: a JSON array of strings, or one string.
+     */
+    private String actorsClaim = DEFAULT_ACTORS_CLAIM;
+
+    /**
+     * Granted authorities starting with this prefix name an Actor id the holder may act as (the id
+     * follows the prefix).
+     */
+    private String actorAuthorityPrefix = DEFAULT_ACTOR_AUTHORITY_PREFIX;
+
+    /**
+     * The granted authority that lets its holder register Workers and Actors (as the admin Actor,
+     * which it must also be allowed to act as), e.g. SCOPE_jarvis.admin for a JWT scope.
+     */
+    private String adminAuthority = DEFAULT_ADMIN_AUTHORITY;
+
+    public String getActorsClaim() {
+      return actorsClaim;
+    }
+
+    public void setActorsClaim(String actorsClaim) {
+      this.actorsClaim = actorsClaim;
+    }
+
+    public String getActorAuthorityPrefix() {
+      return actorAuthorityPrefix;
+    }
+
+    public void setActorAuthorityPrefix(String actorAuthorityPrefix) {
+      this.actorAuthorityPrefix = actorAuthorityPrefix;
+    }
+
+    public String getAdminAuthority() {
+      return adminAuthority;
+    }
+
+    public void setAdminAuthority(String adminAuthority) {
+      this.adminAuthority = adminAuthority;
+    }
+  }
 
   /** Where the host keeps its state. */
   public static class Store {
@@ -245,6 +322,18 @@ public class JarvisHostProperties {
     return store;
   }
 
+  public AuthKind getAuth() {
+    return auth;
+  }
+
+  public void setAuth(AuthKind auth) {
+    this.auth = auth;
+  }
+
+  public SpringSecurity getSpringSecurity() {
+    return springSecurity;
+  }
+
   @Override
   public String toString() {
     // Never the demo token.
@@ -252,6 +341,8 @@ public class JarvisHostProperties {
         + path
         + ", credentialsFile="
         + credentialsFile
+        + ", auth="
+        + auth
         + ", demoMode="
         + (demoToken != null)
         + ", store="

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
@@ -75,6 +76,82 @@ class JarvisHostAutoConfigurationTest {
           assertThat(analysis.getDescription()).contains("jarvis.host.credentials-file");
           assertThat(analysis.getAction()).contains("jarvis.host.demo-token");
         });
+  }
+
+  @Test
+  void springSecurityAuthTakesTheCallerFromTheServicesAuthenticationWithNoCredentialsFile() {
+    runner
+        .withPropertyValues(
+            "jarvis.host.auth=spring-security",
+            "jarvis.host.spring-security.actors-claim=acts_as",
+            "jarvis.host.spring-security.admin-authority=SCOPE_jarvis.admin")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(HostAuth.class))
+                  .isInstanceOf(SpringSecurityHostAuth.class);
+              assertThat(
+                      JarvisHostAutoConfiguration.startUpLine(
+                          context.getBean(JarvisHostProperties.class),
+                          context.getBean(HostAuth.class)))
+                  .contains("Spring Security")
+                  .contains("acts_as")
+                  .contains("SCOPE_jarvis.admin");
+            });
+  }
+
+  @Test
+  void theEntryPointForTheServicesChainIsThereOnlyWithSpringSecurityAuthAndItsWebPart() {
+    runner
+        .withPropertyValues("jarvis.host.auth=spring-security")
+        .run(context -> assertThat(context).hasSingleBean(JarvisAuthenticationEntryPoint.class));
+    demo.run(context -> assertThat(context).doesNotHaveBean(JarvisAuthenticationEntryPoint.class));
+    runner
+        .withClassLoader(new FilteredClassLoader("org.springframework.security.web"))
+        .withPropertyValues("jarvis.host.auth=spring-security")
+        .run(
+            context -> {
+              assertThat(context).doesNotHaveBean(JarvisAuthenticationEntryPoint.class);
+              assertThat(context.getBean(HostAuth.class))
+                  .isInstanceOf(SpringSecurityHostAuth.class);
+            });
+  }
+
+  @Test
+  void springSecurityAuthWithoutSpringSecurityOnTheClassPathSaysWhatToAdd() {
+    runner
+        .withClassLoader(new FilteredClassLoader("org.springframework.security"))
+        .withPropertyValues("jarvis.host.auth=spring-security")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .hasMessageContaining("spring-boot-starter-security"));
+  }
+
+  @Test
+  void withoutSpringSecurityOnTheClassPathTheCredentialsFileWorksAsBefore() {
+    runner
+        .withClassLoader(new FilteredClassLoader("org.springframework.security"))
+        .withPropertyValues("jarvis.host.credentials-file=classpath:jarvis/credentials.json")
+        .run(
+            context -> assertThat(context.getBean(HostAuth.class)).isInstanceOf(Credentials.class));
+  }
+
+  @Test
+  void springSecurityAuthBesideACredentialsFileOrDemoTokenIsRefused() {
+    for (String other :
+        List.of(
+            "jarvis.host.credentials-file=classpath:jarvis/credentials.json",
+            "jarvis.host.demo-token=demo-token-for-tests")) {
+      runner
+          .withPropertyValues("jarvis.host.auth=spring-security", other)
+          .run(
+              context ->
+                  assertThat(context.getStartupFailure())
+                      .rootCause()
+                      .hasMessageContaining("remove jarvis.host.credentials-file"));
+    }
   }
 
   @Test

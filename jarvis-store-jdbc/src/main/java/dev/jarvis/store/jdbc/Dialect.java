@@ -5,9 +5,11 @@ import java.sql.SQLException;
 import java.util.Optional;
 
 /**
- * The two databases the JDBC store runs on. They share every statement ({@code INSERT ... ON
- * CONFLICT}, conditional {@code UPDATE}); they differ in their migrations' column types, in how a
- * connection is set up and in which failures are worth another attempt.
+ * The two databases the JDBC store runs on. They share the reads and the statements of a unit of
+ * work ({@code INSERT ... ON CONFLICT}, conditional {@code UPDATE}), which PostgreSQL runs inside
+ * one server-side function ({@code jarvis_commit}, migration V6) and SQLite one by one; they differ
+ * in their migrations, in how a connection is set up and in which failures are worth another
+ * attempt.
  */
 public enum Dialect {
   /** PostgreSQL: several host instances share one database. */
@@ -69,6 +71,10 @@ public enum Dialect {
       // The server cancels a statement past its limit; only a link that went silent (a cut
       // cable, a stalled proxy) still needs the driver to stop waiting, a few seconds later.
       pool.addDataSourceProperty("socketTimeout", Long.toString(silentSeconds + 5));
+      // Server-prepared from the first use: the store runs the same few statements all the time,
+      // and pgjdbc keeps each connection's prepared statements by their text (the default waits
+      // for the fifth use, parsing and planning the statement on the server each time before).
+      pool.addDataSourceProperty("prepareThreshold", "1");
     }
   }
 

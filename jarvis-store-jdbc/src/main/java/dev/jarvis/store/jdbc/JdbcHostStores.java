@@ -55,8 +55,12 @@ import org.flywaydb.core.Flyway;
  *       Connection} as the {@link UnitOfWork}'s resource.
  * </ol>
  *
- * Any failed condition rolls the whole transaction back. Reads run outside transactions; the host
- * decides on them and the conditional chain write makes a decision on a stale read a conflict.
+ * Any failed condition rolls the whole transaction back. On PostgreSQL the first four are one
+ * statement: the call of the server-side function {@code jarvis_commit} (migration V6), which runs
+ * them in this order and raises SQLSTATE {@code JV409} for a failed condition after the claim; the
+ * step, if any, follows on the same connection, then the one commit. SQLite runs them as statements
+ * of their own. Reads run outside transactions; the host decides on them and the conditional chain
+ * write makes a decision on a stale read a conflict.
  *
  * <p>A connection goes back to the pool only after its unit ended in a commit or a rollback that
  * the driver confirmed; any other connection is evicted. sqlite-jdbc, after {@code SQLITE_FULL},
@@ -83,6 +87,8 @@ public final class JdbcHostStores implements StoreBackend {
   // Set when a unit failed for want of space or a writable file, cleared by the next unit that
   // ends: while set, readiness probes with a write (see ready()).
   private volatile boolean cannotWrite;
+  // PostgreSQL: the unit of work as one call (migration V6); SQLite runs its statements one by one.
+  private final Optional<CommitCall> commitCall;
 
   private JdbcHostStores(
       DataSource pool,
@@ -95,6 +101,10 @@ public final class JdbcHostStores implements StoreBackend {
     this.tables = tables;
     this.ownBounds = ownBounds;
     this.closer = closer;
+    this.commitCall =
+        dialect == Dialect.POSTGRESQL
+            ? Optional.of(new CommitCall(tables.commitFunction()))
+            : Optional.empty();
   }
 
   /**
@@ -108,7 +118,8 @@ public final class JdbcHostStores implements StoreBackend {
       String citation,
       String record,
       String idempotency,
-      String hostWideId) {
+      String hostWideId,
+      String commitFunction) {
 
     static Tables in(Optional<String> schema) {
       String prefix =
@@ -119,7 +130,8 @@ public final class JdbcHostStores implements StoreBackend {
           prefix + "jarvis_event_citation",
           prefix + "jarvis_protocol_record",
           prefix + "jarvis_idempotency_record",
-          prefix + "jarvis_host_wide_id");
+          prefix + "jarvis_host_wide_id",
+          prefix + "jarvis_commit");
     }
   }
 
@@ -360,10 +372,18 @@ public final class JdbcHostStores implements StoreBackend {
   private static final class Stop extends Exception {
     private static final long serialVersionUID = 1L;
     final transient CommitResult.Outcome outcome;
+    // For KEY_TAKEN, the key's record when the statement that found the key taken read it too
+    // (empty inside: it expired before it could be read); empty: still to be read.
+    final transient Optional<Optional<Entry>> first;
 
     Stop(CommitResult.Outcome outcome) {
+      this(outcome, Optional.empty());
+    }
+
+    Stop(CommitResult.Outcome outcome, Optional<Optional<Entry>> first) {
       super(null, null, false, false);
       this.outcome = outcome;
+      this.first = first;
     }
   }
 
@@ -435,7 +455,8 @@ public final class JdbcHostStores implements StoreBackend {
         }
         IdempotencyClaim claim = mutation.claim().orElseThrow();
         // On this connection: borrowing a second one while holding it could starve the pool.
-        Optional<Entry> first = entry(c, claim.scope(), claim.notBefore());
+        Optional<Entry> first =
+            stop.first.isPresent() ? stop.first.get() : entry(c, claim.scope(), claim.notBefore());
         c.commit();
         ended = true;
         return first.map(CommitResult::keyTaken);
@@ -538,14 +559,10 @@ public final class JdbcHostStores implements StoreBackend {
   }
 
   private void write(Connection c, Mutation mutation) throws SQLException, Stop {
-    if (mutation.claim().isPresent()) {
-      claim(c, mutation.claim().get());
-    }
-    if (mutation.chain().isPresent()) {
-      chain(c, mutation.chain().get());
-    }
-    for (RecordWrite write : mutation.records()) {
-      record(c, write);
+    if (commitCall.isPresent()) {
+      call(c, commitCall.get(), mutation);
+    } else {
+      statements(c, mutation);
     }
     // Every condition held; the step writes on this connection, inside this transaction.
     try {
@@ -555,6 +572,36 @@ public final class JdbcHostStores implements StoreBackend {
         throw sql; // a serialization failure is retried like the mutation's own statements
       }
       throw e;
+    }
+  }
+
+  /** PostgreSQL: the whole unit in one statement, the call of {@code jarvis_commit}. */
+  private static void call(Connection c, CommitCall call, Mutation mutation)
+      throws SQLException, Stop {
+    CommitCall.Outcome outcome;
+    try {
+      outcome = call.run(c, mutation);
+    } catch (SQLException e) {
+      if (CommitCall.CONFLICT_STATE.equals(e.getSQLState())) {
+        throw new Stop(CommitResult.Outcome.CONFLICT);
+      }
+      throw e;
+    }
+    if (outcome instanceof CommitCall.KeyTaken taken) {
+      throw new Stop(CommitResult.Outcome.KEY_TAKEN, Optional.of(taken.first()));
+    }
+  }
+
+  /** SQLite: one statement per write, in the order the function runs them on PostgreSQL. */
+  private void statements(Connection c, Mutation mutation) throws SQLException, Stop {
+    if (mutation.claim().isPresent()) {
+      claim(c, mutation.claim().get());
+    }
+    if (mutation.chain().isPresent()) {
+      chain(c, mutation.chain().get());
+    }
+    for (RecordWrite write : mutation.records()) {
+      record(c, write);
     }
   }
 
@@ -956,10 +1003,13 @@ public final class JdbcHostStores implements StoreBackend {
         JdbcHostStores::record);
   }
 
-  /** A top-level text member of a JSON text column, as the V4 indexes compute it. */
+  /**
+   * A top-level text member of a JSON text column, as the indexes have it: on PostgreSQL a column
+   * of its own that the store writes beside the text (migration V6), on SQLite the V4 expression.
+   */
   private String json(String column, String member) {
     return dialect == Dialect.POSTGRESQL
-        ? "((" + column + "::jsonb) ->> '" + member + "')"
+        ? member
         : "json_extract(" + column + ", '$." + member + "')";
   }
 

@@ -3,52 +3,44 @@ package dev.jarvis.conformance;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.jarvis.client.raw.RawExchange;
+import dev.jarvis.client.raw.RawRequest;
+import dev.jarvis.client.raw.RawTransport;
 import dev.jarvis.core.JarvisJson;
-import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.headers.JarvisHeaders;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * Raw HTTP to the host under test, over {@code java.net.http} and HTTP/1.1: it sends exactly the
- * headers and body it is given, including deliberately wrong ones, and keeps every exchange for the
- * suite-wide checks.
+ * The suite's exchanges with the host under test, over the {@link RawTransport}: each request goes
+ * out with exactly the protocol headers and body a check gives it, deliberately wrong ones
+ * included, plus the credential of the Actor it names and the JSON media types; every exchange is
+ * kept for the suite-wide checks and the recording (with the protocol headers only, never the
+ * credential).
  */
-final class HostConnection {
+final class SuiteExchanges {
 
-  private final HttpClient http;
+  private final RawTransport transport;
   private final URI baseUrl;
-  private final java.util.function.Function<java.util.Optional<String>, String> tokens;
-  private final Duration timeout;
+  private final Function<Optional<String>, String> tokens;
   private final List<Exchange> exchanges = new ArrayList<>();
 
   /**
    * @param tokens the bearer token for a request naming this {@code Jarvis-Actor-Id} (or none)
    */
-  HostConnection(
-      URI baseUrl,
-      java.util.function.Function<java.util.Optional<String>, String> tokens,
-      Duration timeout) {
+  SuiteExchanges(URI baseUrl, Function<Optional<String>, String> tokens, Duration timeout) {
     this.baseUrl = baseUrl;
     this.tokens = tokens;
-    this.timeout = timeout;
-    this.http =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(timeout)
-            .build();
+    this.transport = RawTransport.builder().connectTimeout(timeout).requestTimeout(timeout).build();
   }
 
   /**
@@ -67,48 +59,37 @@ final class HostConnection {
    */
   Exchange send(
       String operationId, String pathId, String query, Map<String, String> headers, JsonNode body) {
-    ProtocolOperation op = ExchangeRules.operation(operationId);
-    String path =
-        pathId == null
-            ? op.path()
-            : op.path()
-                .replaceAll(
-                    "\\{[a-z_]+}",
-                    URLEncoder.encode(pathId, StandardCharsets.UTF_8).replace("+", "%20"));
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(baseUrl + path + (query.isEmpty() ? "" : "?" + query)))
-            .timeout(timeout)
-            .header("Accept", "application/json");
-    String token = tokens.apply(java.util.Optional.ofNullable(headers.get(JarvisHeaders.ACTOR_ID)));
+    Map<String, String> sent = new LinkedHashMap<>();
+    sent.put("Accept", "application/json");
+    String token = tokens.apply(Optional.ofNullable(headers.get(JarvisHeaders.ACTOR_ID)));
     if (!token.isEmpty()) {
-      request.header("Authorization", "Bearer " + token);
+      sent.put("Authorization", "Bearer " + token);
     }
-    headers.forEach(request::header);
-    Map<String, List<String>> sent = new LinkedHashMap<>();
-    headers.forEach((k, v) -> sent.put(k, List.of(v)));
-    if (body.isMissingNode()) {
-      request.method(op.httpMethod(), HttpRequest.BodyPublishers.noBody());
-    } else {
-      request.header("Content-Type", "application/json");
-      request.method(op.httpMethod(), HttpRequest.BodyPublishers.ofByteArray(bytes(body)));
+    sent.putAll(headers);
+    if (!body.isMissingNode()) {
+      sent.put("Content-Type", "application/json");
     }
+    RawRequest request =
+        RawRequest.of(
+            baseUrl,
+            ExchangeRules.operation(operationId),
+            Optional.ofNullable(pathId),
+            query,
+            sent,
+            body.isMissingNode() ? new byte[0] : bytes(body));
     try {
-      HttpResponse<byte[]> response =
-          http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+      RawExchange answer = transport.send(request);
+      Map<String, List<String>> protocolHeaders = new LinkedHashMap<>();
+      headers.forEach((k, v) -> protocolHeaders.put(k, List.of(v)));
       Exchange exchange =
           new Exchange(
-              operationId,
-              sent,
-              body,
-              response.statusCode(),
-              response.headers().map(),
-              response.body());
+              operationId, protocolHeaders, body, answer.status(), answer.headers(), answer.body());
       synchronized (exchanges) {
         exchanges.add(exchange);
       }
       return exchange;
     } catch (ConnectException | HttpConnectTimeoutException e) {
-      if (exchanges.isEmpty()) {
+      if (exchanges().isEmpty()) {
         throw new HostUnreachableException("cannot reach " + baseUrl + ": " + e, e);
       }
       throw new CheckFailure(operationId + ": cannot connect to the host: " + e);

@@ -1,0 +1,242 @@
+#!/usr/bin/env bash
+# The pinned ratios of issue 25 ("How it is measured"; docs/benchmarks.md, "Pinned ratios (issue 25)"), in
+# one run: the server side on one core, the load on the other, both sides of each ratio on the same cores.
+#
+#   WARMUP=45 DURATION=30 jarvis-benchmarks/pinned-ratios.sh JDBC_URL
+#
+# 1. reference host in memory vs WireMock answering a canned 201 (dev.jarvis.benchmarks.CannedWireMock):
+#    `jarvis-cli load`, appendJarvisEvent, CONNECTIONS connections; target `taskset -c SERVER_CPU`, load
+#    `taskset -c LOAD_CPU`.
+# 2. reference host on PostgreSQL (JDBC_URL: jdbc:postgresql://HOST:PORT/DB?user=U, a database the run may
+#    fill; password from JARVIS_STORE_PASSWORD / PGPASSWORD) vs `pgbench -c CONNECTIONS -j 1` running the
+#    append-shaped transaction of src/main/pgbench/append.sql. The cluster's postmaster and its current
+#    children are pinned to SERVER_CPU (`taskset -acp`), so that the backends forked later inherit it; they
+#    are put back on every core when the script ends, also on failure or Ctrl-C.
+# 3. optional (JMH=1): the client-vs-bare figure, ClientOverheadBenchmark, on LOAD_CPU... with WireMock in
+#    the benchmark's JVM, as in "Client overhead" (JMH_ARGS to change its iterations).
+#
+# Without JDBC_URL only ratio 1 (and 3) is measured. The hosts' request log is off for every target.
+# Environment: WARMUP (s, default 45), DURATION (s, default 30), CONNECTIONS (16), SERVER_CPU (0),
+# LOAD_CPU (1), RESTORE_CPUS (0-1, what the cluster gets back), SKIP_BUILD=1, TARGET_JAVA_OPTS.
+# Prints the details first and each ratio last, with the p99s, the load average and the commit.
+set -euo pipefail
+
+jdbc=${1:-}
+warmup=${WARMUP:-45}
+duration=${DURATION:-30}
+connections=${CONNECTIONS:-16}
+server_cpu=${SERVER_CPU:-0}
+load_cpu=${LOAD_CPU:-1}
+restore_cpus=${RESTORE_CPUS:-0-$(($(nproc) - 1))}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cli=$root/jarvis-cli/target/jarvis-cli.jar
+bench=$root/jarvis-benchmarks/target/jarvis-benchmarks.jar
+token=pinned-ratios-token
+out=$(mktemp -d "${TMPDIR:-/tmp}/pinned-ratios.XXXXXX")
+read -r -a target_opts <<< "${TARGET_JAVA_OPTS:-}"
+
+if [[ ${SKIP_BUILD:-0} != 1 && ( ! -f $cli || ! -f $bench ) ]]; then
+  (cd "$root" && ./mvnw -B -q package -DskipTests -pl jarvis-cli,jarvis-benchmarks -am)
+fi
+
+cat > "$out/logging.properties" <<'PROPS'
+handlers=java.util.logging.ConsoleHandler
+.level=INFO
+dev.jarvis.host.reference.requests.level=WARNING
+PROPS
+
+TARGET=""
+PINNED_PIDS=()
+
+# Puts the cluster back on every core and stops a target still running: on success, failure or signal.
+cleanup() {
+  local pid
+  for pid in "${PINNED_PIDS[@]}"; do
+    restore_tree "$pid"
+  done
+  if [[ -n $TARGET ]]; then
+    kill "$TARGET" 2>/dev/null || true
+    wait "$TARGET" 2>/dev/null || true
+  fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Sets the affinity of a process, all its threads, and of its children (PostgreSQL's backends).
+pin_tree() { # pid cpus
+  local child
+  taskset -acp "$2" "$1" > /dev/null
+  for child in $(pgrep -P "$1" || true); do
+    taskset -acp "$2" "$child" > /dev/null 2>&1 || true # a backend may just have ended
+  done
+}
+restore_tree() { pin_tree "$1" "$restore_cpus" || echo "could not restore the affinity of $1" >&2; }
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
+
+# Starts a target pinned to the server core, waits for its "listening on" line; sets TARGET.
+start_target() { # name, command...
+  local name=$1
+  shift
+  taskset -c "$server_cpu" "$@" > "$out/$name.out" 2> "$out/$name.err" &
+  TARGET=$!
+  for _ in $(seq 1 600); do
+    if grep -q "listening on" "$out/$name.out" 2>/dev/null; then
+      return 0
+    fi
+    if ! kill -0 "$TARGET" 2>/dev/null; then
+      echo "$name did not start:" >&2
+      cat "$out/$name.err" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+  echo "$name did not start within 60 s" >&2
+  exit 1
+}
+
+stop_target() {
+  kill "$TARGET" 2>/dev/null || true
+  wait "$TARGET" 2>/dev/null || true
+  TARGET=""
+}
+
+# `jarvis-cli load` on the load core against a target; its JSON result in $out/NAME.json.
+load() { # name, port
+  # Exit 1 is expected against WireMock: its canned event is not the one sent.
+  taskset -c "$load_cpu" java -jar "$cli" load --base-url "http://127.0.0.1:$2" --token "$token" \
+    --connections "$connections" --warmup "$warmup" --duration "$duration" \
+    --json "$out/$1.json" > "$out/$1.load" 2>&1 || true
+  if [[ ! -s $out/$1.json ]]; then
+    echo "the load against $1 gave no result:" >&2
+    tail -n 20 "$out/$1.load" >&2
+    exit 1
+  fi
+}
+
+run_host() { # name, store
+  local port
+  port=$(free_port)
+  start_target "$1" java "${target_opts[@]}" -Djava.util.logging.config.file="$out/logging.properties" \
+    -jar "$cli" serve --port "$port" --token "$token" --store "$2"
+  load "$1" "$port"
+  stop_target
+}
+
+run_wiremock() {
+  local port
+  port=$(free_port)
+  start_target wiremock java "${target_opts[@]}" -cp "$bench" dev.jarvis.benchmarks.CannedWireMock "$port"
+  load wiremock "$port"
+  stop_target
+}
+
+# pgbench with the append-shaped transaction, on the load core, the cluster pinned to the server core.
+run_pgbench() {
+  local params host port db user datadir postmaster
+  params=$(python3 - "$jdbc" <<'PY'
+import sys, urllib.parse
+url = urllib.parse.urlparse(sys.argv[1][len("jdbc:"):])
+q = urllib.parse.parse_qs(url.query)
+print(url.hostname or "127.0.0.1", url.port or 5432, url.path.lstrip("/"), q.get("user", ["postgres"])[0])
+PY
+)
+  read -r host port db user <<< "$params"
+  export PGPASSWORD=${PGPASSWORD:-${JARVIS_STORE_PASSWORD:-}}
+  datadir=$(pg_lsclusters --no-header | awk -v p="$port" '$3 == p && $4 ~ /online/ { print $6; exit }')
+  if [[ -z $datadir || ! -r $datadir/postmaster.pid ]]; then
+    echo "no online cluster on port $port in pg_lsclusters (run as a user who can read its postmaster.pid)" >&2
+    exit 1
+  fi
+  postmaster=$(head -n 1 "$datadir/postmaster.pid")
+  PINNED_PIDS+=("$postmaster")
+  pin_tree "$postmaster" "$server_cpu"
+  echo "postmaster $postmaster and its children pinned to core $server_cpu"
+
+  psql -q -h "$host" -p "$port" -U "$user" -d "$db" -f "$root/jarvis-benchmarks/src/main/pgbench/setup.sql" \
+    > "$out/pgbench-setup.log" 2>&1 || {
+    echo "pgbench's setup failed:" >&2
+    cat "$out/pgbench-setup.log" >&2
+    exit 1
+  }
+  local bench_args=(-n -h "$host" -p "$port" -U "$user" -c "$connections" -j 1
+    -f "$root/jarvis-benchmarks/src/main/pgbench/append.sql")
+  taskset -c "$load_cpu" pgbench "${bench_args[@]}" -T "$warmup" "$db" > "$out/pgbench-warmup.log" 2>&1
+  (cd "$out" && taskset -c "$load_cpu" pgbench "${bench_args[@]}" -T "$duration" -l --log-prefix=pgbench \
+    "$db" > "$out/pgbench.log" 2>&1)
+  python3 - "$out" <<'PY' > "$out/pgbench.json"
+import glob, json, re, sys
+out = sys.argv[1]
+text = open(f"{out}/pgbench.log").read()
+tps = float(re.search(r"tps = ([0-9.]+)", text).group(1))
+# Per-transaction log: client, transaction, latency in microseconds, ...
+lat = sorted(int(line.split()[2]) for f in glob.glob(f"{out}/pgbench.*") if re.search(r"pgbench\.\d+", f)
+             for line in open(f))
+p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else 0
+print(json.dumps({"accepted_per_second": tps, "latency_micros": {"p99": p99}, "transactions": len(lat)}))
+PY
+}
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+echo "pinned ratios: warm-up ${warmup}s, measured ${duration}s, $connections connections;" \
+  "server side on core $server_cpu, load on core $load_cpu; results in $out"
+echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1); load average $load_before; commit $commit"
+
+run_host host-memory memory
+run_wiremock
+if [[ -n $jdbc ]]; then
+  run_pgbench
+  run_host host-postgresql "$jdbc"
+  for pid in "${PINNED_PIDS[@]}"; do
+    restore_tree "$pid"
+  done
+  PINNED_PIDS=()
+  echo "cluster back on cores $restore_cpus"
+fi
+if [[ ${JMH:-0} == 1 ]]; then
+  read -r -a jmh_args <<< "${JMH_ARGS:--f 1 -wi 5 -w 3 -i 5 -r 3}"
+  taskset -c "$load_cpu" java -jar "$bench" "${jmh_args[@]}" -rf json -rff "$out/jmh.json" \
+    ClientOverheadBenchmark > "$out/jmh.log" 2>&1
+fi
+
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+echo
+python3 - "$out" "$load_before" "$load_after" "$commit" <<'PY'
+import json, os, sys
+out, before, after, commit = sys.argv[1:5]
+def result(name):
+    path = f"{out}/{name}.json"
+    return json.load(open(path)) if os.path.exists(path) else None
+def line(label, r, unit):
+    lat = r["latency_micros"]
+    return f"  {label:34} {r['accepted_per_second']:9.0f} {unit}  p99 {lat['p99'] / 1000:7.2f} ms"
+ratios = []
+host, wm = result("host-memory"), result("wiremock")
+print(line("reference host, in memory", host, "appends/s"))
+print(line("WireMock canned", wm, "answers/s"))
+ratios.append(("host in memory / WireMock canned (target >= 1.0, p99 <= 1.5x)",
+               host["accepted_per_second"] / wm["accepted_per_second"],
+               host["latency_micros"]["p99"] / max(1, wm["latency_micros"]["p99"])))
+pg, pgb = result("host-postgresql"), result("pgbench")
+if pg and pgb:
+    print(line("reference host, PostgreSQL", pg, "appends/s"))
+    print(line("pgbench, append.sql", pgb, "tps      "))
+    ratios.append(("host on PostgreSQL / pgbench (target >= 0.5)",
+                   pg["accepted_per_second"] / pgb["accepted_per_second"],
+                   pg["latency_micros"]["p99"] / max(1, pgb["latency_micros"]["p99"])))
+jmh = result("jmh")
+if jmh:
+    scores = {b["benchmark"].rsplit(".", 1)[1]: b["primaryMetric"]["scorePercentiles"]["50.0"] for b in jmh}
+    unit = jmh[0]["primaryMetric"]["scoreUnit"] if jmh else ""
+    if "jarvisClient" in scores and "bareHttpClient" in scores:
+        print(f"  JMH median: jarvisClient {scores['jarvisClient']:.1f} {unit},"
+              f" bareHttpClient {scores['bareHttpClient']:.1f} {unit}")
+        ratios.append(("JarvisClient / bare HttpClient, JMH median (target <= 1.10)",
+                       scores["jarvisClient"] / scores["bareHttpClient"], None))
+print(f"  load average before {before}, after {after}; commit {commit}")
+for label, ratio, p99 in ratios:
+    print(f"RATIO {label}: {ratio:.2f}" + (f" (p99 ratio {p99:.2f})" if p99 is not None else ""))
+PY

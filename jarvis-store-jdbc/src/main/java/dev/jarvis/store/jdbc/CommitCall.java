@@ -1,0 +1,220 @@
+package dev.jarvis.store.jdbc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.host.ChainWrite;
+import dev.jarvis.host.IdempotencyClaim;
+import dev.jarvis.host.IdempotencyStore;
+import dev.jarvis.host.Mutation;
+import dev.jarvis.host.RecordKind;
+import dev.jarvis.host.RecordWrite;
+import dev.jarvis.host.StoredRecord;
+import dev.jarvis.host.StoredResponse;
+import dev.jarvis.host.StoredSession;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A PostgreSQL unit of work as one statement: the call of the server-side function {@code
+ * jarvis_commit} (migration V6), which claims the idempotency key, makes the chain write, stores
+ * the event with its citations and the records, each under its condition. One round trip instead of
+ * one per statement; the function checks in {@link dev.jarvis.host.HostStores#commit}'s order, so
+ * every outcome is the one the statements gave one by one.
+ */
+final class CommitCall {
+
+  /** The SQLSTATE the function raises when a condition after the claim fails. */
+  static final String CONFLICT_STATE = "JV409";
+
+  /** What the call decided; a failed condition after the claim is {@link #CONFLICT_STATE}. */
+  sealed interface Outcome {}
+
+  /** Everything was written (still to be committed by the caller). */
+  record Committed() implements Outcome {}
+
+  /** A live record holds the key: nothing was written. Empty if it expired before it was read. */
+  record KeyTaken(Optional<IdempotencyStore.Entry> first) implements Outcome {}
+
+  private static final int PARAMETERS = 32;
+
+  private final String sql;
+
+  /**
+   * @param function the function's name as the store's statements qualify its tables
+   */
+  CommitCall(String function) {
+    this.sql =
+        "SELECT o_outcome, o_fingerprint, o_status, o_headers, o_body, o_stored_at FROM "
+            + function
+            + "("
+            + String.join(", ", java.util.Collections.nCopies(PARAMETERS, "?"))
+            + ")";
+  }
+
+  Outcome run(Connection c, Mutation mutation) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(sql)) {
+      claim(s, mutation.claim());
+      chain(c, s, mutation.chain());
+      records(c, s, mutation.records());
+      try (ResultSet r = s.executeQuery()) {
+        r.next();
+        return switch (r.getString(1)) {
+          case "COMMITTED" -> new Committed();
+          case "KEY_TAKEN" ->
+              new KeyTaken(
+                  Optional.of(
+                      new IdempotencyStore.Entry(
+                          r.getString(2),
+                          new StoredResponse(
+                              r.getInt(3), JsonText.headers(r.getString(4)), r.getBytes(5)),
+                          Instant.EPOCH.plus(r.getLong(6), ChronoUnit.MICROS))));
+          case "KEY_GONE" -> new KeyTaken(Optional.empty());
+          default -> throw new JdbcStoreException("jarvis_commit answered " + r.getString(1), null);
+        };
+      }
+    }
+  }
+
+  /** Parameters 1–10. */
+  private static void claim(PreparedStatement s, Optional<IdempotencyClaim> claim)
+      throws SQLException {
+    if (claim.isEmpty()) {
+      int[] types = {
+        Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR,
+        Types.INTEGER, Types.VARCHAR, Types.BINARY, Types.BIGINT, Types.BIGINT
+      };
+      for (int i = 0; i < types.length; i++) {
+        s.setNull(i + 1, types[i]);
+      }
+      return;
+    }
+    IdempotencyStore.Scope scope = claim.get().scope();
+    IdempotencyStore.Entry entry = claim.get().entry();
+    s.setString(1, scope.actorId());
+    s.setString(2, scope.operationId());
+    s.setString(3, scope.protocolVersion());
+    s.setString(4, scope.key());
+    s.setString(5, entry.fingerprint());
+    s.setInt(6, entry.response().status());
+    s.setString(7, JsonText.write(entry.response().headers()));
+    s.setBytes(8, entry.response().body());
+    s.setLong(9, micros(entry.storedAt()));
+    s.setLong(10, micros(claim.get().notBefore()));
+  }
+
+  /** Parameters 11–23: the chain write (11–19) and its event (20–23). */
+  private static void chain(Connection c, PreparedStatement s, Optional<ChainWrite> chain)
+      throws SQLException {
+    String kind = null;
+    String id = null;
+    Optional<ChainCursor> expected = Optional.empty();
+    Optional<StoredSession> written = Optional.empty();
+    Optional<JsonNode> event = Optional.empty();
+    if (chain.isPresent()) {
+      ChainWrite write = chain.get();
+      id = write.workSessionId();
+      if (write instanceof ChainWrite.Genesis genesis) {
+        kind = "GENESIS";
+        written = Optional.of(genesis.session());
+        event = Optional.of(genesis.firstEvent());
+      } else if (write instanceof ChainWrite.Append append) {
+        kind = "APPEND";
+        expected = Optional.of(append.expected());
+        written = Optional.of(append.updated());
+        event = Optional.of(append.event());
+      } else {
+        kind = "SEAL";
+        expected = Optional.of(((ChainWrite.Seal) write).expected());
+      }
+    }
+    s.setString(11, kind);
+    s.setString(12, id);
+    if (expected.isPresent()) {
+      s.setLong(13, expected.get().revision());
+      s.setString(14, expected.get().lastEventHash());
+    } else {
+      s.setNull(13, Types.BIGINT);
+      s.setNull(14, Types.VARCHAR);
+    }
+    if (written.isPresent()) {
+      StoredSession session = written.get();
+      s.setLong(15, session.cursor().revision());
+      s.setString(16, session.cursor().lastEventHash());
+      s.setString(17, JsonText.write(session.snapshot()));
+      s.setString(18, session.snapshot().path("created_by_actor_id").asText());
+      s.setString(19, session.status());
+    } else {
+      s.setNull(15, Types.BIGINT);
+      for (int i = 16; i <= 19; i++) {
+        s.setNull(i, Types.VARCHAR);
+      }
+    }
+    if (event.isPresent()) {
+      JsonNode e = event.get();
+      Set<String> refs = new LinkedHashSet<>();
+      e.path("payload").path("evidence_refs").forEach(ref -> refs.add(ref.asText()));
+      s.setLong(20, e.path("sequence").asLong());
+      s.setString(21, e.path("id").asText());
+      s.setString(22, JsonText.write(e));
+      s.setArray(23, c.createArrayOf("text", refs.toArray(String[]::new)));
+    } else {
+      s.setNull(20, Types.BIGINT);
+      s.setNull(21, Types.VARCHAR);
+      s.setNull(22, Types.VARCHAR);
+      s.setArray(23, c.createArrayOf("text", new String[0]));
+    }
+  }
+
+  /** Parameters 24–32: one array per column, one element per record. */
+  private static void records(Connection c, PreparedStatement s, List<RecordWrite> writes)
+      throws SQLException {
+    int n = writes.size();
+    String[] kinds = new String[n];
+    String[] workSessions = new String[n];
+    String[] ids = new String[n];
+    String[] statuses = new String[n];
+    Long[] revisions = new Long[n];
+    String[] hashes = new String[n];
+    String[] bodies = new String[n];
+    Boolean[] createOnly = new Boolean[n];
+    String[] targets = new String[n];
+    for (int i = 0; i < n; i++) {
+      RecordWrite write = writes.get(i);
+      StoredRecord record = write.record();
+      kinds[i] = record.kind().name();
+      workSessions[i] = record.workSessionId().orElse("");
+      ids[i] = record.id();
+      JsonNode status = record.body().path("status");
+      statuses[i] = status.isTextual() ? status.asText() : null;
+      revisions[i] = record.recordedAt().map(ChainCursor::revision).orElse(null);
+      hashes[i] = record.recordedAt().map(ChainCursor::lastEventHash).orElse(null);
+      bodies[i] = JsonText.write(record.body());
+      createOnly[i] = write.createOnly();
+      JsonNode target = record.body().path("target_human_worker_id");
+      targets[i] =
+          record.kind() == RecordKind.REQUEST && target.isTextual() ? target.asText() : null;
+    }
+    s.setArray(24, c.createArrayOf("text", kinds));
+    s.setArray(25, c.createArrayOf("text", workSessions));
+    s.setArray(26, c.createArrayOf("text", ids));
+    s.setArray(27, c.createArrayOf("text", statuses));
+    s.setArray(28, c.createArrayOf("int8", revisions));
+    s.setArray(29, c.createArrayOf("text", hashes));
+    s.setArray(30, c.createArrayOf("text", bodies));
+    s.setArray(31, c.createArrayOf("bool", createOnly));
+    s.setArray(32, c.createArrayOf("text", targets));
+  }
+
+  private static long micros(Instant instant) {
+    return ChronoUnit.MICROS.between(Instant.EPOCH, instant);
+  }
+}
