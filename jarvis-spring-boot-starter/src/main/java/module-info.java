@@ -21,6 +21,9 @@ module dev.jarvis.spring.boot {
   requires static transitive spring.boot.health;
   requires static transitive spring.web;
   requires static transitive micrometer.core;
+  requires static transitive spring.security.core;
+  requires static transitive spring.security.web;
+  requires static transitive spring.security.oauth2.core;
 
   exports dev.jarvis.spring.boot;
 
