@@ -75,6 +75,9 @@ public abstract class HostStoresContract {
   private HostStores other;
   private ExecutorService pool;
 
+  /** For a store's test class, which extends the contract. */
+  protected HostStoresContract() {}
+
   /** A fresh, empty store; the suite closes it after the test. */
   protected abstract HostStores newStores() throws Exception;
 
