@@ -302,7 +302,7 @@ final class PublicApi {
         String signature,
         String[] exceptionNames,
         DeprecationMark mark) {
-      SignatureText text = SignatureText.ofMethod(signature != null ? signature : descriptor);
+      SignatureText text = SignatureText.of(signature != null ? signature : descriptor);
       List<String> parameters = new ArrayList<>(text.parameters());
       if ((access & Opcodes.ACC_VARARGS) != 0 && !parameters.isEmpty()) {
         int last = parameters.size() - 1;
@@ -366,7 +366,7 @@ final class PublicApi {
       String superclass;
       List<String> interfaces;
       if (signature != null) {
-        SignatureText text = SignatureText.ofClass(signature);
+        SignatureText text = SignatureText.of(signature);
         out.append(text.typeParameters());
         superclass = text.superclass();
         interfaces = text.interfaces();

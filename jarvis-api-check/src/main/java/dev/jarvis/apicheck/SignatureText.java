@@ -25,15 +25,10 @@ final class SignatureText extends SignatureVisitor {
     super(Opcodes.ASM9);
   }
 
-  static SignatureText ofClass(String signature) {
+  /** A class signature, or a method signature or descriptor. */
+  static SignatureText of(String signature) {
     SignatureText text = new SignatureText();
     new SignatureReader(signature).accept(text);
-    return text;
-  }
-
-  static SignatureText ofMethod(String signatureOrDescriptor) {
-    SignatureText text = new SignatureText();
-    new SignatureReader(signatureOrDescriptor).accept(text);
     return text;
   }
 
