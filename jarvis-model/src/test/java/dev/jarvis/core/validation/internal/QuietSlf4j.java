@@ -23,6 +23,9 @@ final class QuietSlf4j {
   /** Initialises SLF4J before the validator's classes do, quietly if there is no backend. */
   static synchronized void initialise() {
     ClassLoader loader = QuietSlf4j.class.getClassLoader();
+    // On the module path the tests run inside dev.jarvis.model, which declares no `uses` for SLF4J:
+    // the reference validator is test scope only.
+    QuietSlf4j.class.getModule().addUses(SLF4JServiceProvider.class);
     boolean noProvider =
         ServiceLoader.load(SLF4JServiceProvider.class, loader).findFirst().isEmpty();
     if (!noProvider || System.getProperty(VERBOSITY) != null) {
