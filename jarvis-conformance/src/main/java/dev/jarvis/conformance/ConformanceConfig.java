@@ -290,4 +290,24 @@ public record ConformanceConfig(
           requiredSigner);
     }
   }
+
+  @Override
+  public String toString() {
+    // Never the token (nor the roles' tokens: RoleCredentials hides them too).
+    return "ConformanceConfig[baseUrl="
+        + baseUrl
+        + ", registrarActorId="
+        + registrarActorId
+        + ", policyId="
+        + policyId
+        + ", recordedDir="
+        + recordedDir
+        + ", runPrefix="
+        + runPrefix
+        + ", roles="
+        + roles
+        + ", requiredSigner="
+        + requiredSigner.map(RequiredSigner::actorId)
+        + "]";
+  }
 }

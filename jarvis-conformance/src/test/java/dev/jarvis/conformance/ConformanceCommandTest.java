@@ -159,6 +159,9 @@ class ConformanceCommandTest {
             java.util.Optional.empty());
     assertEquals(built, parsed);
     assertFalse(parsed.toString().contains("secret"), parsed.toString());
+    ConformanceConfig config =
+        ConformanceConfig.live(java.net.URI.create("http://127.0.0.1:1"), "secret-token").build();
+    assertFalse(config.toString().contains("secret"), config.toString());
   }
 
   @Test

@@ -235,7 +235,7 @@ public final class ActorKeys {
     if (key == null) {
       return new SignatureCheck(
           // Not echoed: the ref is the sender's text, not a key id the host's operator chose.
-          Outcome.UNKNOWN_KEY, named, "the signing_key_ref names none of the Actors' known keys");
+          Outcome.UNKNOWN_KEY, named, SignatureCheck.UNKNOWN_KEY_REASON);
     }
     if (!key.actorId().equals(actorId)) {
       return new SignatureCheck(

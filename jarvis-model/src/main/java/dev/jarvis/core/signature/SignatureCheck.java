@@ -42,6 +42,10 @@ public record SignatureCheck(Outcome outcome, Optional<String> keyId, String rea
     REVOKED_KEY
   }
 
+  /** What a refusal says of a key that is not one of the acting Actor's. */
+  static final String UNKNOWN_KEY_REASON =
+      "the signing_key_ref names none of the Actors' known keys";
+
   public SignatureCheck {
     Objects.requireNonNull(outcome, "outcome");
     Objects.requireNonNull(keyId, "keyId");
@@ -63,7 +67,10 @@ public record SignatureCheck(Outcome outcome, Optional<String> keyId, String rea
           case UNKNOWN_KEY, KEY_OF_ANOTHER_ACTOR, REVOKED_KEY -> "/" + EventSignature.KEY_REF_FIELD;
           default -> "/" + EventSignature.SIGNATURE_FIELD;
         };
+    // A caller learns no more from a refusal than that the ref is not one of its own keys: an
+    // unknown key and another Actor's key read the same, so key ids cannot be mapped to Actors.
+    String told = outcome == Outcome.KEY_OF_ANOTHER_ACTOR ? UNKNOWN_KEY_REASON : reason;
     return new ProtocolViolation(
-        ProtocolErrorId.UNAUTHORIZED_ACTOR, OBJECT, field, reason, REMEDIATION);
+        ProtocolErrorId.UNAUTHORIZED_ACTOR, OBJECT, field, told, REMEDIATION);
   }
 }

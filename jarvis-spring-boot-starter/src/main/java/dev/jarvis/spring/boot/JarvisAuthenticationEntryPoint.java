@@ -33,6 +33,8 @@ public final class JarvisAuthenticationEntryPoint implements AuthenticationEntry
       HttpServletRequest request, HttpServletResponse response, AuthenticationException refused)
       throws IOException, ServletException {
     // No caller: the host's HostAuth finds no Authentication and refuses as for a missing one.
+    // Every operation of the spec requires HostAuth, so the request goes no further than the
+    // host's guard: nothing the chain refused reaches a rule or the store.
     SecurityContextHolder.clearContext();
     servlet.service(request, response);
   }

@@ -102,7 +102,7 @@ public final class SpringSecurityHostAuth implements HostAuth {
       }
     }
     if (OAUTH2_PRESENT) {
-      actors.addAll(TokenClaims.stringList(authentication.getPrincipal(), actorsClaim));
+      actors.addAll(TokenClaims.stringList(authentication, actorsClaim));
     }
     return Optional.of(Principal.of(actors, admin));
   }

@@ -104,6 +104,21 @@ class SpringSecurityHostAuthTest {
     assertTrue(custom.describe().contains("acts_as"));
   }
 
+  @Test
+  void aLoginSessionsUserAttributesNameNoActorOnlyAVerifiedBearerTokensClaimsDo() {
+    Map<String, Object> claims = Map.of("sub", "alice", "jarvis_actors", List.of("actor-b"));
+    // oauth2Login: the user's attributes come from a userinfo endpoint, the credentials are none.
+    var user =
+        new org.springframework.security.oauth2.core.user.DefaultOAuth2User(
+            AuthorityUtils.createAuthorityList("ROLE_USER"), claims, "sub");
+    var login =
+        new org.springframework.security.authentication.TestingAuthenticationToken(
+            user, "", AuthorityUtils.createAuthorityList("ROLE_USER"));
+    assertEquals(Set.of(), auth.principalOf(login).orElseThrow().actorIds());
+    // Control: the same claims in a bearer JWT the chain verified.
+    assertEquals(Set.of("actor-b"), actorsOf(claims));
+  }
+
   private Set<String> actorsOf(Map<String, Object> claims) {
     return auth.principalOf(new JwtAuthenticationToken(jwt(claims), List.of()))
         .orElseThrow()

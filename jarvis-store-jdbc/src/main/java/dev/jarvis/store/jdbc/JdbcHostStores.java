@@ -122,8 +122,32 @@ public final class JdbcHostStores implements StoreBackend {
       String commitFunction) {
 
     static Tables in(Optional<String> schema) {
-      String prefix =
-          schema.map(name -> "\"" + JdbcStoreSettings.checkSchema(name) + "\".").orElse("");
+      return named(
+          schema.map(name -> "\"" + JdbcStoreSettings.checkSchema(name) + "\".").orElse(""));
+    }
+
+    /**
+     * The tables in the schema PostgreSQL migrated them into when the store has none of its own:
+     * the connection's {@code current_schema()} at start-up, so that neither the tables nor the
+     * commit function are later looked up through a {@code search_path} another role could put a
+     * look-alike {@code jarvis_commit} on.
+     */
+    static Tables inCurrentSchema(DataSource dataSource) {
+      try (Connection c = dataSource.getConnection();
+          var statement = c.createStatement();
+          var rows = statement.executeQuery("SELECT current_schema()")) {
+        String schema = rows.next() ? rows.getString(1) : null;
+        if (schema == null) {
+          throw new JdbcStoreException(
+              "the connection's search_path names no existing schema", null);
+        }
+        return named("\"" + schema.replace("\"", "\"\"") + "\".");
+      } catch (SQLException e) {
+        throw new JdbcStoreException("cannot read the connection's current schema", e);
+      }
+    }
+
+    private static Tables named(String prefix) {
       return new Tables(
           prefix + "jarvis_work_session",
           prefix + "jarvis_event",
@@ -178,7 +202,6 @@ public final class JdbcHostStores implements StoreBackend {
 
   private static JdbcHostStores on(
       DataSource dataSource, Optional<String> schema, StoreTimeouts timeouts) {
-    Tables tables = Tables.in(schema);
     String url;
     try (Connection c = dataSource.getConnection()) {
       url = c.getMetaData().getURL();
@@ -203,6 +226,7 @@ public final class JdbcHostStores implements StoreBackend {
               + schema.map(name -> " (schema " + name + ")").orElse(""),
           e);
     }
+    Tables tables = schema.isPresent() ? Tables.in(schema) : Tables.inCurrentSchema(dataSource);
     return new JdbcHostStores(dataSource, dialect, tables, Optional.of(timeouts), () -> {});
   }
 
@@ -285,8 +309,17 @@ public final class JdbcHostStores implements StoreBackend {
       pool.close();
       throw new JdbcStoreException("cannot migrate " + settings.redactedUrl(), e);
     }
-    return new JdbcHostStores(
-        pool, dialect, Tables.in(settings.schema()), Optional.empty(), pool::close);
+    Tables tables;
+    try {
+      tables =
+          settings.schema().isPresent() || dialect != Dialect.POSTGRESQL
+              ? Tables.in(settings.schema())
+              : Tables.inCurrentSchema(pool);
+    } catch (RuntimeException e) {
+      pool.close();
+      throw e;
+    }
+    return new JdbcHostStores(pool, dialect, tables, Optional.empty(), pool::close);
   }
 
   /** The failure a caller sees: a store fault when the database may recover, else a defect. */

@@ -1,13 +1,16 @@
 package dev.jarvis.store.jdbc;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.store.tck.HostStoresContract;
 import dev.jarvis.store.tck.PostgresTestSchema;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.Statement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,6 +52,49 @@ class PostgresDataSourceHostStoresTest extends HostStoresContract {
     JdbcHostStores.on(dataSource).close();
     try (Connection c = dataSource.getConnection()) {
       assertTrue(c.isValid(2));
+    }
+  }
+
+  @Test
+  void aLookAlikeCommitFunctionPutEarlierOnTheSearchPathIsNeverCalled() throws Exception {
+    try (PostgresTestSchema victim = PostgresTestSchema.create("jarvis_victim")) {
+      String early = victim.name() + "_early";
+      PGSimpleDataSource reached = new PGSimpleDataSource();
+      reached.setUrl(victim.url());
+      // The early schema does not exist yet: the store migrates into the victim's.
+      reached.setCurrentSchema(early + "," + victim.name());
+      try (HostStores stores = JdbcHostStores.on(reached);
+          Connection c = reached.getConnection();
+          Statement s = c.createStatement()) {
+        // Another role now puts a function of the same name and arguments first on the path.
+        s.execute("CREATE SCHEMA " + early);
+        s.execute(
+            "DO $$ DECLARE a text; BEGIN SELECT pg_get_function_arguments(p.oid) INTO a"
+                + " FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace"
+                + " WHERE p.proname = 'jarvis_commit' AND n.nspname = '"
+                + victim.name()
+                + "'; EXECUTE format('CREATE FUNCTION "
+                + early
+                + ".jarvis_commit(%s) LANGUAGE plpgsql AS $f$ BEGIN RAISE EXCEPTION ''hijacked'';"
+                + " END $f$', a); END $$");
+        // Control: an unqualified call on these connections would now reach the look-alike.
+        try (var rows =
+            s.executeQuery(
+                "SELECT n.nspname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace"
+                    + " WHERE p.oid = 'jarvis_commit'::regproc")) {
+          assertTrue(rows.next());
+          assertEquals(early, rows.getString(1));
+        }
+        assertEquals(
+            CommitResult.Outcome.COMMITTED,
+            stores.commit(Units.genesis("ws-look-alike")).outcome());
+        assertTrue(stores.sessions().find("ws-look-alike").isPresent());
+      } finally {
+        try (Connection c = reached.getConnection();
+            Statement s = c.createStatement()) {
+          s.execute("DROP SCHEMA IF EXISTS " + early + " CASCADE");
+        }
+      }
     }
   }
 
