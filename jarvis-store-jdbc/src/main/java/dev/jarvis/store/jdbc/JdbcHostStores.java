@@ -202,6 +202,8 @@ public final class JdbcHostStores implements StoreBackend {
 
   private static JdbcHostStores on(
       DataSource dataSource, Optional<String> schema, StoreTimeouts timeouts) {
+    // Refused before any statement: the name is written into every statement the store sends.
+    schema.ifPresent(JdbcStoreSettings::checkSchema);
     String url;
     try (Connection c = dataSource.getConnection()) {
       url = c.getMetaData().getURL();
