@@ -103,12 +103,29 @@ stop_target() {
   TARGET=""
 }
 
-# `jarvis-cli load` on the load core against a target; its JSON result in $out/NAME.json.
+# CPU ticks (user + system) a process has used so far; 0 once it is gone.
+cpu_ticks() {
+  awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+
+# `jarvis-cli load` on the load core against a target; its JSON result in $out/NAME.json, and in
+# $out/NAME.cpu the CPU the target and the generator used over the measured phase (from /proc, the
+# phase's first and last 2 s left out): whether the target or the generator was the limit.
 load() { # name, port
   # Exit 1 is expected against WireMock: its canned event is not the one sent.
   taskset -c "$load_cpu" java -jar "$cli" load --base-url "http://127.0.0.1:$2" --token "$token" \
     --connections "$connections" --warmup "$warmup" --duration "$duration" \
-    --json "$out/$1.json" > "$out/$1.load" 2>&1 || true
+    --json "$out/$1.json" > "$out/$1.load" 2>&1 &
+  local generator=$! window target0 generator0 target1 generator1
+  window=$((duration > 6 ? duration - 4 : 1))
+  sleep $((warmup + 2)) # the load's own phases: sampling inside its measured one
+  target0=$(cpu_ticks "$TARGET")
+  generator0=$(cpu_ticks "$generator")
+  sleep "$window"
+  target1=$(cpu_ticks "$TARGET")
+  generator1=$(cpu_ticks "$generator")
+  wait "$generator" || true
+  echo "$((target1 - target0)) $((generator1 - generator0)) $window $(getconf CLK_TCK)" > "$out/$1.cpu"
   if [[ ! -s $out/$1.json ]]; then
     echo "the load against $1 gave no result:" >&2
     tail -n 20 "$out/$1.load" >&2
@@ -210,19 +227,39 @@ out, before, after, commit = sys.argv[1:5]
 def result(name):
     path = f"{out}/{name}.json"
     return json.load(open(path)) if os.path.exists(path) else None
-def line(label, r, unit):
+def cpu(name):
+    # (target core share, generator core share, target CPU µs per answer) over the measured window
+    path = f"{out}/{name}.cpu"
+    if not os.path.exists(path):
+        return None
+    target, generator, window, hz = (float(v) for v in open(path).read().split())
+    rate = result(name)["accepted_per_second"]
+    return target / hz / window, generator / hz / window, target / hz / window / rate * 1e6
+def line(label, r, unit, name=None):
     lat = r["latency_micros"]
-    return f"  {label:34} {r['accepted_per_second']:9.0f} {unit}  p99 {lat['p99'] / 1000:7.2f} ms"
+    text = f"  {label:34} {r['accepted_per_second']:9.0f} {unit}  p99 {lat['p99'] / 1000:7.2f} ms"
+    c = cpu(name) if name else None
+    if c:
+        text += f"  target core {c[0]:4.0%}, generator core {c[1]:4.0%}, target {c[2]:5.0f} us CPU per answer"
+    return text
 ratios = []
 host, wm = result("host-memory"), result("wiremock")
-print(line("reference host, in memory", host, "appends/s"))
-print(line("WireMock canned", wm, "answers/s"))
+print(line("reference host, in memory", host, "appends/s", "host-memory"))
+print(line("WireMock canned", wm, "answers/s", "wiremock"))
 ratios.append(("host in memory / WireMock canned (target >= 1.0, p99 <= 1.5x)",
                host["accepted_per_second"] / wm["accepted_per_second"],
                host["latency_micros"]["p99"] / max(1, wm["latency_micros"]["p99"])))
+host_cpu, wm_cpu = cpu("host-memory"), cpu("wiremock")
+if host_cpu and wm_cpu:
+    # A generator at a full core cannot load its target: the throughput ratio is then the
+    # generator's, and the servers compare by the CPU each spends per answer.
+    if max(host_cpu[1], wm_cpu[1]) > 0.9:
+        print("  the generator used a full core: the throughput ratio is the generator's; compare by CPU")
+    ratios.append(("host in memory / WireMock canned, by CPU per answer (WireMock's / the host's)",
+                   wm_cpu[2] / host_cpu[2], None))
 pg, pgb = result("host-postgresql"), result("pgbench")
 if pg and pgb:
-    print(line("reference host, PostgreSQL", pg, "appends/s"))
+    print(line("reference host, PostgreSQL", pg, "appends/s", "host-postgresql"))
     print(line("pgbench, append.sql", pgb, "tps      "))
     ratios.append(("host on PostgreSQL / pgbench (target >= 0.5)",
                    pg["accepted_per_second"] / pgb["accepted_per_second"],

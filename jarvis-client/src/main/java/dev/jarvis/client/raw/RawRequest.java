@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One request exactly as it goes out: nothing is added to it, nothing checked. Like any record
@@ -28,6 +30,10 @@ public record RawRequest(String method, URI uri, Map<String, String> headers, by
     body = body.clone();
   }
 
+  // Compiled once: a load generator builds a request per call.
+  private static final Pattern PATH_PARAMETER = Pattern.compile("\\{[a-z_]+}");
+  private static final Pattern TRAILING_SLASHES = Pattern.compile("/+$");
+
   /**
    * A request for {@code operation} on the host at {@code baseUri}: its method, and its path with
    * the one path parameter (if the operation has one) filled with {@code pathId}, URL-encoded.
@@ -45,13 +51,13 @@ public record RawRequest(String method, URI uri, Map<String, String> headers, by
         pathId
             .map(
                 id ->
-                    operation
-                        .path()
+                    PATH_PARAMETER
+                        .matcher(operation.path())
                         .replaceAll(
-                            "\\{[a-z_]+}",
-                            URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20")))
+                            Matcher.quoteReplacement(
+                                URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20"))))
             .orElse(operation.path());
-    String base = baseUri.toString().replaceAll("/+$", "");
+    String base = TRAILING_SLASHES.matcher(baseUri.toString()).replaceAll("");
     return new RawRequest(
         operation.httpMethod(),
         URI.create(base + path + (query.isEmpty() ? "" : "?" + query)),
