@@ -9,6 +9,7 @@ import dev.jarvis.host.Mutation;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.RecordWrite;
 import dev.jarvis.host.StoreBackend;
+import dev.jarvis.host.StoreUnavailableException;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredSession;
 import dev.jarvis.host.UnitOfWork;
@@ -16,6 +17,7 @@ import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.JarvisEventPayload;
 import dev.jarvis.model.Request;
 import dev.jarvis.model.WorkSession;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -30,6 +32,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
@@ -84,7 +87,10 @@ public final class InMemoryProtocolStore implements StoreBackend {
   // Evicting from the front is one thread's at a time; a claim that finds it busy leaves it to the
   // next one rather than wait.
   private final ReentrantLock evicting = new ReentrantLock();
-  private final KeyedLocks<Scope> scopes = new KeyedLocks<>();
+  private final KeyedLocks<Scope> scopes;
+  // How long a commit or a read waits for a WorkSession's lock: a commit's step (an outbox, a hook)
+  // may stall, and a request behind it is answered 503 in bounded time rather than hang with it.
+  private final Duration lockWait;
   // The WorkSession holding each (kind, id): ids of WorkSession records are host-wide.
   private final ConcurrentHashMap<KindAndId, String> holderOfId = new ConcurrentHashMap<>();
   // The indexes countCreatedBy and countRequestsTargeting answer from: neither the creator of a
@@ -93,6 +99,16 @@ public final class InMemoryProtocolStore implements StoreBackend {
       new ConcurrentHashMap<>();
   // In first-write order, as requestsTargeting answers; each set guarded by its own monitor.
   private final ConcurrentHashMap<String, Set<String>> requestsByTarget = new ConcurrentHashMap<>();
+
+  public InMemoryProtocolStore() {
+    this(KeyedLocks.DEFAULT_WAIT);
+  }
+
+  /** The store whose commits and reads wait at most {@code lockWait} for a WorkSession's lock. */
+  InMemoryProtocolStore(Duration lockWait) {
+    this.lockWait = lockWait;
+    this.scopes = new KeyedLocks<>(lockWait);
+  }
 
   @Override
   public CommitResult commit(Mutation mutation) {
@@ -114,7 +130,7 @@ public final class InMemoryProtocolStore implements StoreBackend {
     try {
       for (String id : ids) {
         Shard shard = shards.computeIfAbsent(id, k -> new Shard());
-        shard.lock.lock();
+        acquire(shard, id);
         held.add(shard);
       }
       return commitHolding(mutation);
@@ -277,6 +293,27 @@ public final class InMemoryProtocolStore implements StoreBackend {
     return shards.get(record.workSessionId().orElse(NO_WORK_SESSION)).shelf(record.kind());
   }
 
+  /** Takes the shard's lock within {@link #lockWait}, else a store fault (503, Retry-After). */
+  private void acquire(Shard shard, String workSessionId) {
+    boolean held;
+    try {
+      held = shard.lock.tryLock(lockWait.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StoreUnavailableException(
+          "interrupted while waiting for the lock of WorkSession " + workSessionId, e);
+    }
+    if (!held) {
+      throw new StoreUnavailableException(
+          "waited "
+              + lockWait.toMillis()
+              + " ms for the lock of WorkSession "
+              + workSessionId
+              + " (a commit ahead of it has not finished)",
+          null);
+    }
+  }
+
   /**
    * What {@code read} answers from the WorkSession's shard under its lock; {@code none} if none.
    */
@@ -285,7 +322,7 @@ public final class InMemoryProtocolStore implements StoreBackend {
     if (shard == null) {
       return none;
     }
-    shard.lock.lock();
+    acquire(shard, workSessionId);
     try {
       return read.apply(shard);
     } finally {

@@ -2,6 +2,7 @@ package dev.jarvis.host.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -14,6 +15,7 @@ import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.Mutation;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.RecordWrite;
+import dev.jarvis.host.StoreUnavailableException;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredSession;
 import java.time.Duration;
@@ -92,6 +94,41 @@ class InMemoryStoreLocksTest {
   }
 
   @Test
+  void aCommitOrReadStuckBehindAHeldWorkSessionIsAStoreFaultInBoundedTimeNotAHang()
+      throws Exception {
+    InMemoryProtocolStore bounded = new InMemoryProtocolStore(Duration.ofMillis(200));
+    bounded.commit(genesis("ws-a"));
+    CountDownLatch inside = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    ChainCursor at = bounded.find("ws-a").orElseThrow().cursor();
+    ObjectNode event = event("ws-a", at);
+    Future<CommitResult> held =
+        threads.submit(
+            () ->
+                bounded.commit(
+                    Mutation.of(
+                            new ChainWrite.Append("ws-a", at, event, snapshot("ws-a", event)),
+                            List.of())
+                        .within(
+                            unit -> {
+                              inside.countDown();
+                              release.await();
+                            })));
+    assertTrue(inside.await(BOUND_SECONDS, TimeUnit.SECONDS), "the held commit never ran");
+
+    Mutation behind = Mutation.records(List.of(RecordWrite.put(review("ws-a"))));
+    assertThrows(StoreUnavailableException.class, () -> bounded.commit(behind));
+    assertThrows(StoreUnavailableException.class, () -> bounded.events("ws-a"));
+
+    // Control: once the held commit ends, the same commit and read go through.
+    release.countDown();
+    assertEquals(
+        CommitResult.Outcome.COMMITTED, held.get(BOUND_SECONDS, TimeUnit.SECONDS).outcome());
+    assertEquals(CommitResult.Outcome.COMMITTED, bounded.commit(behind).outcome());
+    assertEquals(2, bounded.events("ws-a").size());
+  }
+
+  @Test
   void anIdTheOtherWorkSessionReservedIsRefusedAndAFailedStepGivesItsReservationBack() {
     store.commit(genesis("ws-a"));
     store.commit(genesis("ws-b"));
@@ -121,7 +158,9 @@ class InMemoryStoreLocksTest {
   /** Waits until the thread is parked on a lock: the commit waits, it did not just start late. */
   private static void awaitParked(AtomicReference<Thread> waiter) {
     long deadline = System.nanoTime() + Duration.ofSeconds(BOUND_SECONDS).toNanos();
-    while (waiter.get() == null || waiter.get().getState() != Thread.State.WAITING) {
+    while (waiter.get() == null
+        || (waiter.get().getState() != Thread.State.WAITING
+            && waiter.get().getState() != Thread.State.TIMED_WAITING)) {
       if (System.nanoTime() > deadline) {
         fail("the commit of the held WorkSession never waited");
       }
