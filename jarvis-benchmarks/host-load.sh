@@ -41,36 +41,8 @@ if [[ ${REQUEST_LOG:-0} != 1 ]]; then
 fi
 read -r -a target_opts <<< "${TARGET_JAVA_OPTS:-}"
 
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
-}
-
-# Starts a target in the background, waits for its "listening on" line; sets PID.
-start_target() { # name, command...
-  local name=$1
-  shift
-  "$@" > "$out/$name.out" 2> "$out/$name.err" &
-  PID=$!
-  for _ in $(seq 1 600); do
-    if grep -q "listening on" "$out/$name.out" 2>/dev/null; then
-      return 0
-    fi
-    if ! kill -0 "$PID" 2>/dev/null; then
-      echo "$name did not start:" >&2
-      cat "$out/$name.err" >&2
-      exit 1
-    fi
-    sleep 0.1
-  done
-  echo "$name did not start within 60 s" >&2
-  kill "$PID"
-  exit 1
-}
-
-stop_target() {
-  kill "$PID" 2>/dev/null || true
-  wait "$PID" 2>/dev/null || true
-}
+# shellcheck source=targets.sh
+source "$root/jarvis-benchmarks/targets.sh"
 
 run_one() { # label, connections, target (undertow | jersey | wiremock), store
   local label=$1 connections=$2 target=$3 store=${4:-}

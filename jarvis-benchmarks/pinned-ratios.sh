@@ -72,36 +72,8 @@ pin_tree() { # pid cpus
 }
 restore_tree() { pin_tree "$1" "$restore_cpus" || echo "could not restore the affinity of $1" >&2; }
 
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
-}
-
-# Starts a target pinned to the server core, waits for its "listening on" line; sets TARGET.
-start_target() { # name, command...
-  local name=$1
-  shift
-  taskset -c "$server_cpu" "$@" > "$out/$name.out" 2> "$out/$name.err" &
-  TARGET=$!
-  for _ in $(seq 1 600); do
-    if grep -q "listening on" "$out/$name.out" 2>/dev/null; then
-      return 0
-    fi
-    if ! kill -0 "$TARGET" 2>/dev/null; then
-      echo "$name did not start:" >&2
-      cat "$out/$name.err" >&2
-      exit 1
-    fi
-    sleep 0.1
-  done
-  echo "$name did not start within 60 s" >&2
-  exit 1
-}
-
-stop_target() {
-  kill "$TARGET" 2>/dev/null || true
-  wait "$TARGET" 2>/dev/null || true
-  TARGET=""
-}
+# shellcheck source=targets.sh
+source "$root/jarvis-benchmarks/targets.sh"
 
 # CPU ticks (user + system) a process has used so far; 0 once it is gone.
 cpu_ticks() {
@@ -136,7 +108,7 @@ load() { # name, port
 run_host() { # name, store
   local port
   port=$(free_port)
-  start_target "$1" java "${target_opts[@]}" -Djava.util.logging.config.file="$out/logging.properties" \
+  start_target "$1" taskset -c "$server_cpu" java "${target_opts[@]}" -Djava.util.logging.config.file="$out/logging.properties" \
     -jar "$cli" serve --port "$port" --token "$token" --store "$2"
   load "$1" "$port"
   stop_target
@@ -145,7 +117,7 @@ run_host() { # name, store
 run_wiremock() {
   local port
   port=$(free_port)
-  start_target wiremock java "${target_opts[@]}" -cp "$bench" dev.jarvis.benchmarks.CannedWireMock "$port"
+  start_target wiremock taskset -c "$server_cpu" java "${target_opts[@]}" -cp "$bench" dev.jarvis.benchmarks.CannedWireMock "$port"
   load wiremock "$port"
   stop_target
 }
