@@ -245,9 +245,22 @@ public final class ProtocolHost {
   private static final String WRONG_METHOD =
       "The protocol operation at this path takes another HTTP method.";
 
+  /**
+   * Not the catalogue's {@code unknown_state} text (check the ids against the host's records): the
+   * request reached no operation, so no id of it was looked up.
+   */
+  private static final String OUTSIDE_REMEDIATION =
+      "Send the request as the spec describes its operation: to one of its paths, with that"
+          + " operation's method, ids percent-encoded in the path, and a JSON body where it takes"
+          + " one.";
+
   private static ProtocolViolation outsideTheProtocol(String reason) {
-    return ProtocolViolation.of(
-        dev.jarvis.model.ProtocolErrorId.UNKNOWN_STATE, "request", "/", reason);
+    return new ProtocolViolation(
+        dev.jarvis.model.ProtocolErrorId.UNKNOWN_STATE,
+        "request",
+        "/",
+        reason,
+        OUTSIDE_REMEDIATION);
   }
 
   /**

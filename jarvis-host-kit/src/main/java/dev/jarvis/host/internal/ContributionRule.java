@@ -1,5 +1,6 @@
 package dev.jarvis.host.internal;
 
+import static dev.jarvis.host.internal.Refusals.ID_TAKEN;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -96,7 +97,8 @@ final class ContributionRule implements ScopedRule {
           ProtocolErrorId.INVALID_TRANSITION,
           OBJECT,
           "/id",
-          "Contribution " + id + " is recorded already.");
+          "Contribution " + id + " is recorded already.",
+          ID_TAKEN);
     }
     return Effect.recording(
         "contribution.recorded",

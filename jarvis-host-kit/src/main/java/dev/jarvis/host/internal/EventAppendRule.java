@@ -1,5 +1,6 @@
 package dev.jarvis.host.internal;
 
+import static dev.jarvis.host.internal.Refusals.ID_TAKEN;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -91,7 +92,10 @@ final class EventAppendRule implements ScopedRule {
                   "/type",
                   reserved.equals(type)
                       ? "Only the host writes " + type + " events, for the mutations it accepted."
-                      : "The event type imitates " + reserved + ", which only the host writes.");
+                      : "The event type imitates " + reserved + ", which only the host writes.",
+                  "Leave events of this type to the host: it writes them itself for the mutations"
+                      + " it accepts, so make the change through its own operation (a Request,"
+                      + " Review, Takeover or other record), or give your event a type of its own.");
             });
     checkId(event.path(JarvisEvent.JSON_PROPERTY_ID).asText(), session);
     checkFresh(event);
@@ -131,14 +135,17 @@ final class EventAppendRule implements ScopedRule {
           ProtocolErrorId.UNAUTHORIZED_ACTOR,
           OBJECT,
           "/id",
-          "Event ids of the form " + session.id() + ".event.<n> are the host's own.");
+          "Event ids of the form " + session.id() + ".event.<n> are the host's own.",
+          "Give the event an id outside the form <work_session_id>.event.<n>, which the host"
+              + " keeps for the events it writes.");
     }
     if (session.hasEvent(id)) {
       throw refuse(
           ProtocolErrorId.INVALID_TRANSITION,
           OBJECT,
           "/id",
-          "The WorkSession holds an event " + id + " already; event ids are unique within it.");
+          "The WorkSession holds an event " + id + " already; event ids are unique within it.",
+          ID_TAKEN);
     }
   }
 
@@ -154,7 +161,9 @@ final class EventAppendRule implements ScopedRule {
           "/timestamp",
           "An event is recorded while it happens: its timestamp must lie within "
               + freshness.toSeconds()
-              + " s of the host clock.");
+              + " s of the host clock.",
+          "Append each event as it happens, its timestamp read from a clock in step with the"
+              + " host's; cite earlier work from a current event instead of back-dating one.");
     }
   }
 

@@ -56,7 +56,8 @@ final class GenesisRules implements SessionMutations.GenesisRule {
         ProtocolErrorId.STALE_WORK_SESSION_REVISION,
         "header",
         JarvisHeaders.EXPECTED_WORK_SESSION_REVISION,
-        "The WorkSession id " + id + " is not available; create the WorkSession under another id.");
+        "The WorkSession id " + id + " is not available; create the WorkSession under another id.",
+        "Create the WorkSession under another id: this one is not available.");
   }
 
   @Override

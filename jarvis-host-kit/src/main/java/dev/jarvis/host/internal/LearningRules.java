@@ -1,5 +1,6 @@
 package dev.jarvis.host.internal;
 
+import static dev.jarvis.host.internal.Refusals.ID_TAKEN;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -137,7 +138,8 @@ final class LearningRules {
           ProtocolErrorId.INVALID_TRANSITION,
           objectType,
           "/id",
-          objectType + " " + id + " is recorded already.");
+          objectType + " " + id + " is recorded already.",
+          ID_TAKEN);
     }
     return Effect.recording(
         objectType + ".created",

@@ -1,5 +1,6 @@
 package dev.jarvis.host.internal;
 
+import static dev.jarvis.host.internal.Refusals.ID_TAKEN;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -111,6 +112,7 @@ final class NonSessionMutations {
         ProtocolErrorId.INVALID_TRANSITION,
         "outcome_report",
         "/id",
-        "OutcomeReport " + id + " is recorded already.");
+        "OutcomeReport " + id + " is recorded already.",
+        ID_TAKEN);
   }
 }

@@ -1,5 +1,6 @@
 package dev.jarvis.host.internal;
 
+import static dev.jarvis.host.internal.Refusals.ID_TAKEN;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -69,7 +70,9 @@ final class PolicyDecisionRule implements ScopedRule {
           ProtocolErrorId.APPROVAL_SCOPE_MISMATCH,
           OBJECT,
           "/normalized_action_hash",
-          "normalized_action_hash is not the hash of requested_action, " + hash + ".");
+          "normalized_action_hash is not the hash of requested_action, " + hash + ".",
+          "Set normalized_action_hash to the action hash of requested_action (the protocol's"
+              + " hash of its canonical form), as the reason gives it.");
     }
     PolicyDecision decision = bind(body, PolicyDecision.class);
     PolicyEvaluator evaluator = PolicyEvaluator.of(bind(policy, Policy.class));
@@ -87,7 +90,8 @@ final class PolicyDecisionRule implements ScopedRule {
           ProtocolErrorId.INVALID_TRANSITION,
           OBJECT,
           "/id",
-          "PolicyDecision " + id + " is recorded already; decisions are immutable.");
+          "PolicyDecision " + id + " is recorded already; decisions are immutable.",
+          ID_TAKEN);
     }
     return Effect.recording(
         "policy_decision.recorded",

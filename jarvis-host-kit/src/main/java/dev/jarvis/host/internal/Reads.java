@@ -126,7 +126,9 @@ final class Reads {
           ProtocolErrorId.INVALID_EVIDENCE_EXPORT_STATE,
           "evidence_manifest",
           "/contribution_refs",
-          "The WorkSession records no Contribution; a manifest names at least one.");
+          "The WorkSession records no Contribution; a manifest names at least one.",
+          "Record at least one Contribution before the WorkSession ends: the EvidenceManifest"
+              + " names one, and an ended WorkSession takes no new record.");
     }
     ObjectNode manifest = build(call.actorId(), session, manifestId);
     List<ProtocolViolation> violations =

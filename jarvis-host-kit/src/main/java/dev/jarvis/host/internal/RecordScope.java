@@ -1,5 +1,6 @@
 package dev.jarvis.host.internal;
 
+import static dev.jarvis.host.internal.Refusals.ID_TAKEN;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import dev.jarvis.host.HostStores;
@@ -58,7 +59,8 @@ final class RecordScope {
               + record.id()
               + " belongs to another WorkSession"
               + (sealed ? ", sealed by its EvidenceManifest" : "")
-              + "; ids are unique per kind across this host.");
+              + "; ids are unique per kind across this host.",
+          ID_TAKEN);
     }
   }
 }

@@ -151,7 +151,11 @@ public final class RequestGuard {
           ProtocolErrorId.UNKNOWN_STATE,
           schemaObjectType(schema),
           "/",
-          "The body is larger than " + MAX_BODY_BYTES + " bytes.");
+          "The body is larger than " + MAX_BODY_BYTES + " bytes.",
+          "Send a body of at most "
+              + MAX_BODY_BYTES
+              + " bytes: split the content over several records, or keep large material outside"
+              + " the protocol and cite it by reference.");
     }
     RequestBody body;
     try {
@@ -162,7 +166,11 @@ public final class RequestGuard {
             ProtocolErrorId.UNKNOWN_STATE,
             schemaObjectType(schema),
             "/",
-            "The body nests deeper than " + MAX_NESTING_LEVELS + " levels of arrays and objects.");
+            "The body nests deeper than " + MAX_NESTING_LEVELS + " levels of arrays and objects.",
+            "Send the record with at most "
+                + MAX_NESTING_LEVELS
+                + " levels of nested arrays and objects: flatten deeper structure, or keep it"
+                + " outside the protocol and cite it by reference.");
       }
       throw new ProtocolRefusal(firstOf(validator.validate(schema, rawBody), unreadable));
     }

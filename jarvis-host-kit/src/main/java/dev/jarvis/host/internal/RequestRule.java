@@ -1,5 +1,6 @@
 package dev.jarvis.host.internal;
 
+import static dev.jarvis.host.internal.Refusals.ID_TAKEN;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,7 +57,8 @@ final class RequestRule implements ScopedRule {
           ProtocolErrorId.DUPLICATE_REQUEST_MISMATCH,
           OBJECT,
           "/id",
-          "Request " + id + " exists already.");
+          "Request " + id + " exists already.",
+          ID_TAKEN);
     }
     checkParties(call, request, session);
     if (RequestLifecycle.status(request) != RequestStatus.PENDING) {
@@ -64,7 +66,8 @@ final class RequestRule implements ScopedRule {
           ProtocolErrorId.INVALID_REQUEST_TRANSITION,
           OBJECT,
           "/status",
-          "A Request is created pending; a Review or Takeover resolves it.");
+          "A Request is created pending; a Review or Takeover resolves it.",
+          "Create the Request with status pending: only a Review or a Takeover moves it on.");
     }
     if (Timestamps.of(request.path(Request.JSON_PROPERTY_EXPIRES_AT))
         .filter(e -> e.isAfter(now))
@@ -73,7 +76,8 @@ final class RequestRule implements ScopedRule {
           ProtocolErrorId.INVALID_REQUEST_TRANSITION,
           OBJECT,
           "/expires_at",
-          "The Request would be expired on arrival; no Review could ever resolve it.");
+          "The Request would be expired on arrival; no Review could ever resolve it.",
+          "Set expires_at after the host's current time, leaving the human time to answer.");
     }
     String decisionId = request.path(Request.JSON_PROPERTY_POLICY_DECISION_ID).asText();
     JsonNode decision =
@@ -108,7 +112,9 @@ final class RequestRule implements ScopedRule {
               ProtocolErrorId.DUPLICATE_REQUEST_MISMATCH,
               OBJECT,
               "/policy_decision_id",
-              "Request " + stored.id() + " is open for the same PolicyDecision.");
+              "Request " + stored.id() + " is open for the same PolicyDecision.",
+              "Wait for the open Request's Review, or replace it: name it in"
+                  + " duplicate_of_request_id of the new Request.");
         }
       }
       if (RequestLifecycle.status(other) == RequestStatus.DENIED
@@ -165,7 +171,8 @@ final class RequestRule implements ScopedRule {
           ProtocolErrorId.ACTOR_BODY_ID_MISMATCH,
           OBJECT,
           "/requester_worker_id",
-          "requester_worker_id is not the Worker of the Actor named in Jarvis-Actor-Id.");
+          "requester_worker_id is not the Worker of the Actor named in Jarvis-Actor-Id.",
+          "Set requester_worker_id to the Worker of the Actor named in Jarvis-Actor-Id.");
     }
     String target = request.path(Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID).asText();
     // The WorkSession's one human Worker, which genesis checked is a registered human Worker.
@@ -175,7 +182,9 @@ final class RequestRule implements ScopedRule {
           ProtocolErrorId.UNKNOWN_STATE,
           OBJECT,
           "/target_human_worker_id",
-          "No human Worker " + target + " in this WorkSession; name its human_worker_id.");
+          "No human Worker " + target + " in this WorkSession; name its human_worker_id.",
+          "Set target_human_worker_id to the WorkSession's human_worker_id: a Request waits on"
+              + " the human Worker of its own WorkSession.");
     }
   }
 

@@ -1,10 +1,12 @@
 package dev.jarvis.host.internal;
 
+import static dev.jarvis.host.internal.Refusals.ID_TAKEN;
 import static dev.jarvis.host.internal.Refusals.refuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.core.error.ProtocolErrorCatalog;
 import dev.jarvis.core.hash.ActionHash;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
@@ -73,7 +75,8 @@ final class ReviewRule implements ScopedRule {
           ProtocolErrorId.INVALID_TRANSITION,
           OBJECT,
           "/id",
-          "Review " + id + " is recorded already.");
+          "Review " + id + " is recorded already.",
+          ID_TAKEN);
     }
     List<StoredRecord> written = new ArrayList<>();
     written.add(StoredRecord.inSession(RecordKind.REVIEW, id, session.id(), review));
@@ -200,7 +203,9 @@ final class ReviewRule implements ScopedRule {
           ProtocolErrorId.APPROVAL_SCOPE_EXPIRED,
           OBJECT,
           "/approval_scope/expires_at",
-          "The ApprovalScope's expiry is not in the future.");
+          "The ApprovalScope's expiry is not in the future.",
+          "Give the ApprovalScope an expires_at after the host's current time, so the approval"
+              + " can still be used.");
     }
   }
 
@@ -210,7 +215,11 @@ final class ReviewRule implements ScopedRule {
           error,
           OBJECT,
           "/approval_scope/" + field,
-          field + " must be " + expected + " for this Request.");
+          field + " must be " + expected + " for this Request.",
+          error == ProtocolErrorId.APPROVAL_SCOPE_MISMATCH
+              ? "Bind the ApprovalScope to the Request as recorded: its request_revision and"
+                  + " request_event_hash, the hash of approved_action and the requesting Actor."
+              : ProtocolErrorCatalog.remediation(error));
     }
   }
 

@@ -210,7 +210,8 @@ public final class ProtocolErrorCatalog {
           row(
               ProtocolErrorId.MISSING_REVIEW_RESOLUTION,
               "The Request is marked resolved without a Review that resolves it.",
-              "Record the HumanWorker Review first and reference it when resolving the Request.",
+              "Create the Request pending and let a HumanWorker Review resolve it: the Review's id"
+                  + " is then written to resolved_by_review_id.",
               SCOPED),
           row(
               ProtocolErrorId.MISSING_TAKEOVER_RESOLUTION,
@@ -222,7 +223,8 @@ public final class ProtocolErrorCatalog {
           row(
               ProtocolErrorId.MISSING_SUPERSEDING_REQUEST,
               "A Request is marked superseded without naming the Request that supersedes it.",
-              "Create the new Request first and reference it from the superseded one.",
+              "Create the new Request pending and name the Request it replaces in"
+                  + " duplicate_of_request_id; the replaced Request is then marked superseded.",
               SCOPED),
           row(
               ProtocolErrorId.INVALID_APPROVAL_SCOPE,

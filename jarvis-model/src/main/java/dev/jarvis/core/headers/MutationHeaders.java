@@ -179,12 +179,17 @@ public record MutationHeaders(
       if (operationClass == OperationClass.WORKSESSION_GENESIS_MUTATION
           && revision.isPresent()
           && !revision.get().equals(ExpectedRevision.GENESIS)) {
+        // Not the catalogue's text (re-read the WorkSession): there is none to re-read yet.
         violations.add(
-            ProtocolViolation.header(
+            new ProtocolViolation(
                 ProtocolErrorId.STALE_WORK_SESSION_REVISION,
+                ProtocolViolation.HEADER_OBJECT_TYPE,
                 JarvisHeaders.EXPECTED_WORK_SESSION_REVISION,
                 JarvisHeaders.EXPECTED_WORK_SESSION_REVISION
-                    + " must be 0 when creating a WorkSession."));
+                    + " must be 0 when creating a WorkSession.",
+                "Send "
+                    + JarvisHeaders.EXPECTED_WORK_SESSION_REVISION
+                    + ": 0 when creating a WorkSession."));
       }
       previous =
           Optional.ofNullable(

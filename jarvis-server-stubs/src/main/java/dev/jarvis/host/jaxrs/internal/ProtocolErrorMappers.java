@@ -100,9 +100,9 @@ public final class ProtocolErrorMappers {
             case 415 -> "Protocol request bodies are application/json.";
             default -> "The request could not be read as a protocol request.";
           };
-      return JarvisHostFeature.toResponse(
-          host.failure(
-              status, ProtocolViolation.of(ProtocolErrorId.UNKNOWN_STATE, "request", "/", reason)));
+      // outsideTheProtocol: the remediation of a request that reached no operation, not the
+      // catalogue's text about unknown records.
+      return JarvisHostFeature.toResponse(host.outsideTheProtocol(status, reason));
     }
   }
 
