@@ -7,8 +7,11 @@
 #   jarvis-benchmarks/cpu-per-append.sh STORE [CONNECTIONS] [WARMUP_S] [WINDOW_S]
 #
 # STORE: memory | jdbc:postgresql://HOST:PORT/DB?user=U (a database the run may fill; password from
-# JARVIS_STORE_PASSWORD). The host's request log is off, as in host-load.sh. Needs the CLI jar
-# (./mvnw -B -q package -DskipTests -pl jarvis-cli -am).
+# JARVIS_STORE_PASSWORD) | wiremock (no host: dev.jarvis.benchmarks.CannedWireMock answering canned,
+# for the generator's own cost per request; its "host" line is WireMock). The host's request log is
+# off, as in host-load.sh. The load runs with LOAD_ARGS (default --light; LOAD_ARGS= for the checked
+# generator). Needs the CLI jar (./mvnw -B -q package -DskipTests -pl jarvis-cli -am), and for
+# wiremock the benchmarks jar (-pl jarvis-cli,jarvis-benchmarks).
 set -euo pipefail
 
 if [[ $# -lt 1 ]]; then
@@ -21,6 +24,8 @@ warmup=${3:-40}
 window=${4:-20}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cli=$root/jarvis-cli/target/jarvis-cli.jar
+bench=$root/jarvis-benchmarks/target/jarvis-benchmarks.jar
+read -r -a load_args <<< "${LOAD_ARGS---light}"
 out=$(mktemp -d "${TMPDIR:-/tmp}/cpu-per-append.XXXXXX")
 port=${PORT:-18090}
 token=cpu-per-append-token
@@ -47,9 +52,9 @@ for pid in filter(str.isdigit, os.listdir("/proc")):
     except OSError:
         continue
     side = "other"
-    if f" serve --port {port} " in cmd:
+    if f" serve --port {port} " in cmd or cmd.endswith(f"CannedWireMock {port} "):
         side = "host"
-    elif " load --base-url" in cmd:
+    elif f" load --base-url http://127.0.0.1:{port} " in cmd:
         side = "loadgen"
     elif cmd.startswith("postgres:") or "/bin/postgres" in cmd:
         side = "database"
@@ -61,18 +66,22 @@ print("~wall", time.monotonic())
 PY
 }
 
-java -Djava.util.logging.config.file="$out/logging.properties" -jar "$cli" serve --port "$port" \
-  --token "$token" --store "$store" > "$out/serve.log" 2>&1 &
+if [[ $store == wiremock ]]; then
+  java -cp "$bench" dev.jarvis.benchmarks.CannedWireMock "$port" > "$out/serve.log" 2>&1 &
+else
+  java -Djava.util.logging.config.file="$out/logging.properties" -jar "$cli" serve --port "$port" \
+    --token "$token" --store "$store" > "$out/serve.log" 2>&1 &
+fi
 host=$!
 trap 'kill $host 2>/dev/null || true' EXIT
 for _ in $(seq 100); do
-  curl -sf "http://127.0.0.1:$port/health/ready" > /dev/null 2>&1 && break
+  grep -q "listening on" "$out/serve.log" 2>/dev/null && break
   sleep 0.2
 done
 
 # The load's measured phase runs window + 10 s; the window starts 5 s into it.
 java -jar "$cli" load --base-url "http://127.0.0.1:$port" --token "$token" \
-  --connections "$connections" --warmup "$warmup" --duration $((window + 10)) \
+  --connections "$connections" --warmup "$warmup" --duration $((window + 10)) "${load_args[@]}" \
   --json "$out/load.json" > "$out/load.log" 2>&1 &
 load=$!
 sleep $((warmup + 5))
@@ -83,7 +92,8 @@ wait $load || true
 
 # Appends in the window: the load's own throughput times the window (its rate is steady by then).
 rate=$(python3 -c "import json; print(json.load(open('$out/load.json'))['accepted_per_second'])")
-echo "store ${store%%\?*}, $connections connections, ${window} s window, $(nproc) cores"
+echo "store ${store%%\?*}, $connections connections, ${window} s window, $(nproc) cores," \
+  "load ${LOAD_ARGS---light}, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 tail -n 6 "$out/load.log" | head -n 2
 # Every side's CPU over the window's real length (two passes apart), and per append accepted in it.
 LC_ALL=C join "$out/cpu.before" "$out/cpu.after" | awk -v rate="$rate" '

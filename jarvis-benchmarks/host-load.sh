@@ -9,7 +9,8 @@
 # PostgreSQL; WireMock standalone answering the same requests with canned answers
 # (dev.jarvis.benchmarks.CannedWireMock). Every target is started fresh for each connection count.
 # The hosts' request log (one INFO line per request on stderr) is turned off, as a production host
-# would ship it elsewhere; set REQUEST_LOG=1 to keep it. JVM flags for the targets: TARGET_JAVA_OPTS.
+# would ship it elsewhere; set REQUEST_LOG=1 to keep it. JVM flags for the targets: TARGET_JAVA_OPTS. The
+# load runs `--light` (LOAD_ARGS= for the checked generator, LOAD_ARGS to change it).
 # Builds the two jars first unless they exist (SKIP_BUILD=1 to never build).
 set -euo pipefail
 
@@ -40,6 +41,7 @@ if [[ ${REQUEST_LOG:-0} != 1 ]]; then
   log_opts=(-Djava.util.logging.config.file="$out/logging.properties")
 fi
 read -r -a target_opts <<< "${TARGET_JAVA_OPTS:-}"
+read -r -a load_args <<< "${LOAD_ARGS---light}"
 
 # shellcheck source=targets.sh
 source "$root/jarvis-benchmarks/targets.sh"
@@ -59,13 +61,13 @@ run_one() { # label, connections, target (undertow | jersey | wiremock), store
   echo "== $label, $connections connections (port $port)"
   # Exit 1 is expected against WireMock: its canned event is not the one sent.
   java -jar "$cli" load --base-url "http://127.0.0.1:$port" --token "$token" \
-    --connections "$connections" --warmup "$warmup" --duration "$duration" \
+    --connections "$connections" --warmup "$warmup" --duration "$duration" "${load_args[@]}" \
     --json "$out/$name.json" | tail -n 6 || true
   stop_target
   echo "$label|$connections|$out/$name.json" >> "$out/runs"
 }
 
-echo "host load run: warm-up ${warmup}s, measured ${duration}s; results in $out"
+echo "host load run: warm-up ${warmup}s, measured ${duration}s, load ${LOAD_ARGS---light}; results in $out"
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1)"
 for connections in 16 64; do
   for runtime in undertow jersey; do

@@ -5,8 +5,8 @@
 #   WARMUP=45 DURATION=30 jarvis-benchmarks/pinned-ratios.sh JDBC_URL
 #
 # 1. reference host in memory vs WireMock answering a canned 201 (dev.jarvis.benchmarks.CannedWireMock):
-#    `jarvis-cli load`, appendJarvisEvent, CONNECTIONS connections; target `taskset -c SERVER_CPU`, load
-#    `taskset -c LOAD_CPU`.
+#    `jarvis-cli load --light`, appendJarvisEvent, CONNECTIONS connections; target `taskset -c SERVER_CPU`,
+#    load `taskset -c LOAD_CPU`.
 # 2. reference host on PostgreSQL (JDBC_URL: jdbc:postgresql://HOST:PORT/DB?user=U, a database the run may
 #    fill; password from JARVIS_STORE_PASSWORD / PGPASSWORD) vs `pgbench -c CONNECTIONS -j 1` running the
 #    append-shaped transaction of src/main/pgbench/append.sql. The cluster's postmaster and its current
@@ -17,7 +17,8 @@
 #
 # Without JDBC_URL only ratio 1 (and 3) is measured. The hosts' request log is off for every target.
 # Environment: WARMUP (s, default 45), DURATION (s, default 30), CONNECTIONS (16), SERVER_CPU (0),
-# LOAD_CPU (1), RESTORE_CPUS (0-1, what the cluster gets back), SKIP_BUILD=1, TARGET_JAVA_OPTS.
+# LOAD_CPU (1), RESTORE_CPUS (0-1, what the cluster gets back), SKIP_BUILD=1, TARGET_JAVA_OPTS, LOAD_ARGS
+# (the load's mode, default --light; LOAD_ARGS= for the checked generator, which cannot load core 0).
 # Prints the details first and each ratio last, with the p99s, the load average and the commit.
 set -euo pipefail
 
@@ -34,6 +35,7 @@ bench=$root/jarvis-benchmarks/target/jarvis-benchmarks.jar
 token=pinned-ratios-token
 out=$(mktemp -d "${TMPDIR:-/tmp}/pinned-ratios.XXXXXX")
 read -r -a target_opts <<< "${TARGET_JAVA_OPTS:-}"
+read -r -a load_args <<< "${LOAD_ARGS---light}"
 
 if [[ ${SKIP_BUILD:-0} != 1 && ( ! -f $cli || ! -f $bench ) ]]; then
   (cd "$root" && ./mvnw -B -q package -DskipTests -pl jarvis-cli,jarvis-benchmarks -am)
@@ -86,7 +88,7 @@ cpu_ticks() {
 load() { # name, port
   # Exit 1 is expected against WireMock: its canned event is not the one sent.
   taskset -c "$load_cpu" java -jar "$cli" load --base-url "http://127.0.0.1:$2" --token "$token" \
-    --connections "$connections" --warmup "$warmup" --duration "$duration" \
+    --connections "$connections" --warmup "$warmup" --duration "$duration" "${load_args[@]}" \
     --json "$out/$1.json" > "$out/$1.load" 2>&1 &
   local generator=$! window target0 generator0 target1 generator1
   window=$((duration > 6 ? duration - 4 : 1))
@@ -170,7 +172,7 @@ PY
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
-echo "pinned ratios: warm-up ${warmup}s, measured ${duration}s, $connections connections;" \
+echo "pinned ratios: warm-up ${warmup}s, measured ${duration}s, $connections connections, load ${LOAD_ARGS---light};" \
   "server side on core $server_cpu, load on core $load_cpu; results in $out"
 echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1); load average $load_before; commit $commit"
 

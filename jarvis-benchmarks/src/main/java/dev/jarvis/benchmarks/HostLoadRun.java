@@ -27,9 +27,10 @@ import java.util.logging.Logger;
  * latency percentiles on loopback, several connections each on its own WorkSession, against (a) the
  * reference host and (b) WireMock answering the same requests with canned answers ({@link
  * CannedWireMock}), in one JVM and one run. The load is {@code jarvis-cli load}'s own generator
- * ({@link LoadGenerator}), made lighter on the machine: one shared HTTP client, answers not checked
- * against the spec (the chain and the cursors still are). Per target a warm-up and a measured
- * phase. Run: see docs/benchmarks.md.
+ * ({@link LoadGenerator}) in its light mode ({@link LoadPlan.Builder#light()}): events written from
+ * a template over a plain socket per connection, answers not checked against the spec (the chain
+ * and the cursors still are). Per target a warm-up and a measured phase. Run: see
+ * docs/benchmarks.md.
  *
  * <p>Arguments (all optional): connections, warm-up seconds, measured seconds, a PostgreSQL JDBC
  * URL. With the URL it also runs the reference host on PostgreSQL, one instance and two instances

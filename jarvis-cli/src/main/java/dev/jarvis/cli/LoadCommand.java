@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
  * {@code load}: a load generator for any Jarvis host, the command-line face of {@link
  * LoadGenerator}. Each connection works on its own WorkSession and its own HTTP client (so its own
  * keep-alive connection), builds, hashes and chains every event as a correct agent would, and
- * checks every answer against the spec.
+ * checks every answer against the spec. {@code --light} is the benchmarks' mode: the same chained
+ * requests written from a template over a plain socket, answers read for status and cursor only.
  */
 @Command(
     name = "load",
@@ -84,6 +85,14 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = "--agent-worker", paramLabel = "ID", description = "an agent Worker")
   Optional<String> agentWorker;
 
+  @Option(
+      names = "--light",
+      description =
+          "light on this machine, for benchmarks: events written from a template (still hashed and"
+              + " chained), a plain HTTP/1.1 socket per connection, answers checked for status and"
+              + " cursor only, not against the spec; http hosts only")
+  boolean light;
+
   @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
   Optional<Path> json;
 
@@ -104,15 +113,24 @@ final class LoadCommand implements Callable<Integer> {
             .duration(Duration.ofSeconds(durationSeconds))
             .operation(operation)
             .progress(io.out());
+    if (light) {
+      plan.light();
+    }
     if (actor.isPresent()) {
       if (worker.isEmpty() || agentWorker.isEmpty()) {
         throw new CliException("--actor needs --worker and --agent-worker");
       }
       plan.cast(new LoadCast(actor.get(), worker.get(), agentWorker.get()));
     }
+    LoadPlan built;
+    try {
+      built = plan.build();
+    } catch (IllegalArgumentException e) {
+      throw new CliException(e.getMessage());
+    }
     LoadResults results;
     try {
-      results = LoadGenerator.run(plan.build());
+      results = LoadGenerator.run(built);
     } catch (LoadSetupException e) {
       throw new CliException(e.getMessage());
     }

@@ -19,7 +19,7 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** {@code load} against the reference host: a short run, every answer checked, cursors agreeing. */
 class LoadCommandTest {
@@ -29,34 +29,47 @@ class LoadCommandTest {
   @TempDir Path dir;
 
   @ParameterizedTest
-  @ValueSource(strings = {"appendJarvisEvent", "recordPolicyDecision", "getWorkSession"})
-  void aShortRunReportsThroughputLatencyAndAgreeingCursors(String operation) throws Exception {
+  @CsvSource({
+    "appendJarvisEvent, false",
+    "recordPolicyDecision, false",
+    "getWorkSession, false",
+    "appendJarvisEvent, true",
+    "recordPolicyDecision, true",
+    "getWorkSession, true"
+  })
+  void aShortRunReportsThroughputLatencyAndAgreeingCursors(String operation, boolean light)
+      throws Exception {
     REQUEST_LOG.setLevel(Level.WARNING);
     Path json = dir.resolve("load.json");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     try (ReferenceHost host =
         ReferenceHost.start(ReferenceHostConfig.of("t0k3n").withPolicy(SampleRecords.policy()))) {
+      java.util.List<String> args =
+          new java.util.ArrayList<>(
+              java.util.List.of(
+                  "load",
+                  "--base-url",
+                  host.baseUri().toString(),
+                  "--token",
+                  "t0k3n",
+                  "--connections",
+                  "2",
+                  "--duration",
+                  "1",
+                  "--warmup",
+                  "0",
+                  "--operation",
+                  operation,
+                  "--json",
+                  json.toString()));
+      if (light) {
+        args.add("--light");
+      }
       int code =
           new JarvisCli()
               .run(
-                  new String[] {
-                    "load",
-                    "--base-url",
-                    host.baseUri().toString(),
-                    "--token",
-                    "t0k3n",
-                    "--connections",
-                    "2",
-                    "--duration",
-                    "1",
-                    "--warmup",
-                    "0",
-                    "--operation",
-                    operation,
-                    "--json",
-                    json.toString()
-                  },
+                  args.toArray(new String[0]),
                   new ByteArrayInputStream(new byte[0]),
                   new PrintStream(out, true, StandardCharsets.UTF_8),
                   new PrintStream(err, true, StandardCharsets.UTF_8));

@@ -23,6 +23,7 @@ import dev.jarvis.model.RiskClass;
 import dev.jarvis.model.WorkerType;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -43,6 +44,11 @@ import org.HdrHistogram.Recorder;
  * {@link RawTransport}, and checks the answer (against the spec, unless the plan says not to; the
  * chain and the cursor always). Latencies go to an HDR histogram; refusals are counted by {@code
  * error_id}, transport failures by kind.
+ *
+ * <p>A {@link LoadPlan#light() light} plan keeps the chain and the cursors but spends far less of
+ * the machine per request: each event is written from its connection's {@link EventTemplate} (only
+ * the id, time and chain fields computed per event), sent over a {@link PlainHttpConnection}, and
+ * the answer read for its status and cursor headers only.
  */
 public final class LoadGenerator {
 
@@ -53,6 +59,9 @@ public final class LoadGenerator {
   private final String run = UUID.randomUUID().toString().substring(0, 8);
   private final AtomicLong serial = new AtomicLong();
   private final Supplier<String> ids = () -> run + "-" + serial.incrementAndGet();
+
+  /** The run's shared {@code java.net.http} client, made when first needed (never when light). */
+  private RawTransport shared;
 
   private LoadGenerator(LoadPlan plan) {
     this.plan = plan;
@@ -71,15 +80,12 @@ public final class LoadGenerator {
   }
 
   private LoadResults run() throws IOException, InterruptedException, LoadSetupException {
-    RawTransport shared = RawTransport.create();
-    LoadCast cast = plan.cast().isPresent() ? plan.cast().get() : register(shared);
+    LoadCast cast =
+        plan.cast().isPresent() ? plan.cast().get() : register(wire(plan.hosts().get(0), false));
     List<Connection> all = new ArrayList<>();
     for (int c = 0; c < plan.connections(); c++) {
-      all.add(
-          new Connection(
-              cast,
-              plan.hosts().get(c % plan.hosts().size()),
-              plan.transportPerConnection() ? RawTransport.create() : shared));
+      URI host = plan.hosts().get(c % plan.hosts().size());
+      all.add(new Connection(cast, host, wire(host, plan.transportPerConnection())));
     }
     plan.progress()
         .ifPresent(
@@ -107,6 +113,8 @@ public final class LoadGenerator {
     for (Thread thread : threads) {
       thread.join(10_000);
     }
+    // The requests in flight at the end are counted as accepted, so their latencies count too.
+    total.add(tally.latencies.getIntervalHistogram());
     boolean cursorsAgree = true;
     for (Connection connection : all) {
       cursorsAgree &= connection.agreesWithHost(tally);
@@ -143,11 +151,13 @@ public final class LoadGenerator {
 
   /** Warm-up, then the measured phase, a line of progress every 5 s; the measured nanos. */
   private long phases(Tally tally, Histogram total) throws InterruptedException {
-    Thread.sleep(plan.warmup().toMillis()); // the load's own pace, not a test waiting
-    tally.latencies.getIntervalHistogram(); // drops the warm-up
-    tally.accepted.set(0);
-    tally.refusals.clear();
-    tally.transport.clear();
+    if (!plan.warmup().isZero()) {
+      Thread.sleep(plan.warmup().toMillis()); // the load's own pace, not a test waiting
+      tally.latencies.getIntervalHistogram(); // drops the warm-up
+      tally.accepted.set(0);
+      tally.refusals.clear();
+      tally.transport.clear();
+    } // without one every request counts, so the counts are the host's exactly
     long start = System.nanoTime();
     long end = start + plan.duration().toNanos();
     long accepted = 0;
@@ -174,15 +184,49 @@ public final class LoadGenerator {
     return System.nanoTime() - start;
   }
 
+  /**
+   * How one connection's requests travel: over a plain socket of its own when the plan is light,
+   * else over a {@link RawTransport}, its own or the one shared by the run.
+   */
+  private Wire wire(URI host, boolean ownTransport) {
+    if (plan.light()) {
+      PlainHttpConnection connection = new PlainHttpConnection(host);
+      return (op, uri, headers, body) ->
+          connection.exchange(op.httpMethod(), target(uri), headers, body);
+    }
+    if (!ownTransport && shared == null) {
+      shared = RawTransport.create();
+    }
+    RawTransport transport = ownTransport ? RawTransport.create() : shared;
+    return (op, uri, headers, body) -> {
+      RawExchange answer = transport.send(new RawRequest(op.httpMethod(), uri, headers, body));
+      Map<String, String> joined = new java.util.HashMap<>();
+      answer.headers().forEach((name, values) -> joined.put(name, String.join(", ", values)));
+      return new LoadAnswer(answer.status(), joined, answer.body());
+    };
+  }
+
+  private static String target(URI uri) {
+    return uri.getRawQuery() == null
+        ? uri.getRawPath()
+        : uri.getRawPath() + "?" + uri.getRawQuery();
+  }
+
+  /** One request out, its answer back. */
+  private interface Wire {
+    LoadAnswer send(ProtocolOperation op, URI uri, Map<String, String> headers, byte[] body)
+        throws IOException, InterruptedException;
+  }
+
   /** Registers a fresh human Actor, its Worker and an agent Worker, as the admin Actor. */
-  private LoadCast register(RawTransport transport)
+  private LoadCast register(Wire wire)
       throws IOException, InterruptedException, LoadSetupException {
     LoadCast cast =
         new LoadCast("actor-load-" + run, "worker-load-" + run, "worker-load-agent-" + run);
     ProtocolRecords admin = records(plan.adminActor());
     URI host = plan.hosts().get(0);
     register(
-        transport,
+        wire,
         host,
         "registerWorker",
         cast.humanWorker(),
@@ -193,7 +237,7 @@ public final class LoadGenerator {
             List.of("grant:work-session"),
             List.of("work-session")));
     register(
-        transport,
+        wire,
         host,
         "registerWorker",
         cast.agentWorker(),
@@ -204,7 +248,7 @@ public final class LoadGenerator {
             List.of("grant:work-session"),
             List.of("work-session")));
     register(
-        transport,
+        wire,
         host,
         "registerActor",
         cast.human(),
@@ -212,22 +256,20 @@ public final class LoadGenerator {
     return cast;
   }
 
-  private void register(
-      RawTransport transport, URI host, String operationId, String id, Object record)
+  private void register(Wire wire, URI host, String operationId, String id, Object record)
       throws IOException, InterruptedException, LoadSetupException {
-    RawExchange answer =
-        transport.send(
-            request(
-                host,
-                ProtocolOperations.byId(operationId),
-                Optional.of(id),
-                plan.adminActor(),
-                Optional.empty(),
-                bytes(record)));
+    ProtocolOperation op = ProtocolOperations.byId(operationId);
+    URI uri = uri(host, op, Optional.of(id));
+    LoadAnswer answer =
+        wire.send(
+            op,
+            uri,
+            headers(op, plan.adminActor(), Optional.empty(), ids.get(), timestamp()),
+            bytes(record));
     if (answer.status() / 100 != 2) {
       throw new LoadSetupException(
           "could not register "
-              + answer.request().uri().getPath()
+              + uri.getPath()
               + " as "
               + plan.adminActor()
               + ": "
@@ -238,25 +280,24 @@ public final class LoadGenerator {
   }
 
   /**
-   * A request with the headers a correct client sends: the credential, the protocol version, the
-   * acting Actor, for a mutation a fresh idempotency key and the request time, for a WorkSession
+   * The headers a correct client sends: the credential, the protocol version, the acting Actor, for
+   * a mutation an idempotency key (unique in the run) and the request time, for a WorkSession
    * mutation the cursor.
    */
-  private RawRequest request(
-      URI host,
+  private Map<String, String> headers(
       ProtocolOperation operation,
-      Optional<String> pathId,
       String actorId,
       Optional<ChainCursor> at,
-      byte[] body) {
+      String idempotencyKey,
+      String now) {
     Map<String, String> headers = new LinkedHashMap<>();
     headers.put("Authorization", "Bearer " + plan.token());
     headers.put(JarvisHeaders.PROTOCOL_VERSION, JarvisSpec.PROTOCOL_VERSION);
     headers.put(JarvisHeaders.ACTOR_ID, actorId);
     headers.put("Content-Type", "application/json");
     if (operation.operationClass().isMutation()) {
-      headers.put(JarvisHeaders.IDEMPOTENCY_KEY, UUID.randomUUID().toString());
-      headers.put(JarvisHeaders.REQUEST_TIMESTAMP, RequestTimestamp.format(plan.clock().instant()));
+      headers.put(JarvisHeaders.IDEMPOTENCY_KEY, idempotencyKey);
+      headers.put(JarvisHeaders.REQUEST_TIMESTAMP, now);
     }
     at.ifPresent(
         cursor -> {
@@ -264,7 +305,16 @@ public final class LoadGenerator {
               JarvisHeaders.EXPECTED_WORK_SESSION_REVISION, Long.toString(cursor.revision()));
           headers.put(JarvisHeaders.PREVIOUS_EVENT_HASH, cursor.lastEventHash());
         });
-    return RawRequest.of(host, operation, pathId, "", headers, body);
+    return headers;
+  }
+
+  /** Now, to the second, as a request timestamp and an event's time are written. */
+  private String timestamp() {
+    return RequestTimestamp.format(Instant.ofEpochSecond(plan.clock().instant().getEpochSecond()));
+  }
+
+  private static URI uri(URI host, ProtocolOperation operation, Optional<String> pathId) {
+    return RawRequest.of(host, operation, pathId, "", Map.of(), new byte[0]).uri();
   }
 
   private ProtocolRecords records(String actorId) {
@@ -275,17 +325,22 @@ public final class LoadGenerator {
   private final class Connection {
     private final LoadCast cast;
     private final URI host;
-    private final RawTransport transport;
+    private final Wire wire;
     private final ProtocolRecords records;
     private final String session;
+    private final Map<String, URI> uris = new java.util.HashMap<>();
+    private final Optional<EventTemplate> template;
     private ChainCursor cursor = ChainCursor.GENESIS;
+    private long second = Long.MIN_VALUE;
+    private String secondText = "";
 
-    Connection(LoadCast cast, URI host, RawTransport transport) {
+    Connection(LoadCast cast, URI host, Wire wire) {
       this.cast = cast;
       this.host = host;
-      this.transport = transport;
+      this.wire = wire;
       this.records = records(cast.human());
       this.session = records.newId("ws-load");
+      this.template = plan.light() ? Optional.of(new EventTemplate(draft())) : Optional.empty();
     }
 
     void drive(Tally tally, AtomicBoolean stop) {
@@ -312,28 +367,46 @@ public final class LoadGenerator {
           .ifPresent(answer -> cursor = cursorOf(answer));
     }
 
+    /** The next event's draft: ids, time and chain fields are filled per event. */
+    private ObjectNode draft() {
+      return JarvisJson.mapper()
+          .valueToTree(
+              records.addressedEvent(
+                  session,
+                  "note.added",
+                  JarvisEventPayload.ObjectTypeEnum.WORK_SESSION,
+                  session,
+                  "added"));
+    }
+
     private void once(Tally tally) throws InterruptedException {
       switch (plan.operation()) {
         case appendJarvisEvent -> {
-          ObjectNode event =
-              EventChain.next(
-                  cursor,
-                  JarvisJson.mapper()
-                      .valueToTree(
-                          records.addressedEvent(
-                              session,
-                              "note.added",
-                              JarvisEventPayload.ObjectTypeEnum.WORK_SESSION,
-                              session,
-                              "added")));
-          Optional<RawExchange> answer =
-              send("appendJarvisEvent", Optional.of(cursor), bytes(event), tally, true);
+          byte[] body;
+          String sent;
+          if (template.isPresent()) {
+            EventTemplate.Written event =
+                template.get().next(cursor, records.newId("evt"), timestamp());
+            body = event.body();
+            sent = event.eventHash();
+          } else {
+            ObjectNode event = EventChain.next(cursor, draft());
+            body = bytes(event);
+            sent = event.path("event_hash").asText();
+          }
+          Optional<LoadAnswer> answer =
+              send("appendJarvisEvent", Optional.of(cursor), body, tally, true);
           if (answer.isEmpty()) {
             cursor = reread(tally); // refused or lost: the host's cursor decides what comes next
             return;
           }
-          String stored = parse(answer.get()).path("event_hash").asText();
-          if (!stored.equals(event.path("event_hash").asText())) {
+          // The host's cursor header names the event it stored; without the header, its body.
+          String stored =
+              answer
+                  .get()
+                  .header(JarvisHeaders.LAST_EVENT_HASH)
+                  .orElseGet(() -> parse(answer.get()).path("event_hash").asText());
+          if (!stored.equals(sent)) {
             tally.problem(session + ": the host stored another event than the one sent");
           }
           cursor = cursor.advance(stored);
@@ -348,7 +421,7 @@ public final class LoadGenerator {
                       RiskClass.LOW,
                       PolicyDecisionResult.ALLOW,
                       "Reading a public source is within policy."));
-          Optional<RawExchange> answer =
+          Optional<LoadAnswer> answer =
               send("recordPolicyDecision", Optional.of(cursor), decision, tally, true);
           cursor = answer.isPresent() ? cursorOf(answer.get()) : reread(tally);
         }
@@ -360,18 +433,33 @@ public final class LoadGenerator {
       }
     }
 
+    /** Now to the second, written once a second: a light load sends thousands a second. */
+    private String timestamp() {
+      long now = plan.clock().instant().getEpochSecond();
+      if (now != second) {
+        second = now;
+        secondText = RequestTimestamp.format(Instant.ofEpochSecond(now));
+      }
+      return secondText;
+    }
+
     /** The answer when it is a success; refusals, off-spec answers and failures are counted. */
-    private Optional<RawExchange> send(
+    private Optional<LoadAnswer> send(
         String operationId, Optional<ChainCursor> at, byte[] body, Tally tally, boolean timed)
         throws InterruptedException {
       ProtocolOperation op = ProtocolOperations.byId(operationId);
-      Optional<String> pathId = op.path().contains("{") ? Optional.of(session) : Optional.empty();
-      RawRequest request = request(host, op, pathId, cast.human(), at, body);
+      URI uri =
+          uris.computeIfAbsent(
+              operationId,
+              id ->
+                  uri(host, op, op.path().contains("{") ? Optional.of(session) : Optional.empty()));
+      Map<String, String> headers =
+          headers(op, cast.human(), at, records.newId("load"), timestamp());
       long start = System.nanoTime();
-      RawExchange answer;
+      LoadAnswer answer;
       try {
-        answer = transport.send(request);
-      } catch (IOException e) {
+        answer = wire.send(op, uri, headers, body);
+      } catch (IOException | RuntimeException e) {
         tally
             .transport
             .computeIfAbsent(e.getClass().getSimpleName(), k -> new AtomicLong())
@@ -422,7 +510,7 @@ public final class LoadGenerator {
     }
   }
 
-  private static ChainCursor cursorOf(RawExchange answer) {
+  private static ChainCursor cursorOf(LoadAnswer answer) {
     Optional<String> revision = answer.header(JarvisHeaders.WORK_SESSION_REVISION);
     Optional<String> hash = answer.header(JarvisHeaders.LAST_EVENT_HASH);
     if (revision.isPresent() && hash.isPresent()) {
@@ -433,7 +521,7 @@ public final class LoadGenerator {
         session.path("revision").asLong(), session.path("last_event_hash").asText());
   }
 
-  private static JsonNode parse(RawExchange answer) {
+  private static JsonNode parse(LoadAnswer answer) {
     byte[] body = answer.body();
     try {
       return body.length == 0

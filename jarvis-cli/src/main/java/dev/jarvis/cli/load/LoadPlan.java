@@ -23,7 +23,11 @@ import java.util.Optional;
  * @param validateAnswers whether every answer is checked against the spec (the chain and the
  *     cursors are always checked); off, the generator spends less of the machine on itself
  * @param transportPerConnection whether each connection has its own HTTP client (its own keep-alive
- *     connection) or all share one
+ *     connection) or all share one; a light plan has a socket per connection either way
+ * @param light whether each event is written from a template (only its id, time and chain fields
+ *     computed per event) and sent over a plain HTTP/1.1 socket per connection instead of being
+ *     built as a record and sent over {@code java.net.http}: the same requests, the same chain, for
+ *     a fraction of the generator's CPU (docs/benchmarks.md); plain {@code http} hosts only
  * @param progress where a line of progress goes every 5 s of the measured phase, if anywhere
  * @param clock the times of records and headers
  */
@@ -38,6 +42,7 @@ public record LoadPlan(
     LoadOperation operation,
     boolean validateAnswers,
     boolean transportPerConnection,
+    boolean light,
     Optional<PrintStream> progress,
     Clock clock) {
 
@@ -58,12 +63,16 @@ public record LoadPlan(
       throw new IllegalArgumentException(
           "--connections and --duration must be at least 1, --warmup 0");
     }
+    if (light) {
+      hosts.forEach(PlainHttpConnection::requirePlainHttp);
+    }
   }
 
   /**
    * A plan on one host with {@code jarvis-cli load}'s defaults: 16 connections, 10 s warm-up, 30 s
-   * measured, {@code appendJarvisEvent}, every answer checked, a client per connection, a fresh
-   * cast registered by {@code host-admin}, no progress, the system clock.
+   * measured, {@code appendJarvisEvent}, every answer checked, a client per connection, records
+   * built and sent over {@code java.net.http} (not light), a fresh cast registered by {@code
+   * host-admin}, no progress, the system clock.
    */
   public static Builder builder(URI host, String token) {
     return new Builder(host, token);
@@ -87,6 +96,7 @@ public record LoadPlan(
     private LoadOperation operation = LoadOperation.appendJarvisEvent;
     private boolean validateAnswers = true;
     private boolean transportPerConnection = true;
+    private boolean light;
     private Optional<PrintStream> progress = Optional.empty();
     private Clock clock = Clock.systemUTC();
 
@@ -134,12 +144,16 @@ public record LoadPlan(
     }
 
     /**
-     * Lighter on the generator's machine: answers not checked against the spec, one HTTP client
-     * shared by the connections.
+     * Light on the generator's machine, for benchmarks: events written from a template and sent
+     * over a plain socket per connection, answers read for their status and cursor headers only
+     * (not checked against the spec); the chain and the cursors are still checked, refusals and
+     * transport failures still counted.
+     *
+     * @see LoadPlan#light()
      */
     public Builder light() {
       this.validateAnswers = false;
-      this.transportPerConnection = false;
+      this.light = true;
       return this;
     }
 
@@ -170,6 +184,7 @@ public record LoadPlan(
           operation,
           validateAnswers,
           transportPerConnection,
+          light,
           progress,
           clock);
     }
