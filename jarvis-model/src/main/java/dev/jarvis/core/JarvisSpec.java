@@ -9,8 +9,8 @@ import java.io.UncheckedIOException;
 /**
  * The committed protocol document, {@code spec/jarvis-openapi.yaml}, as shipped inside this jar.
  *
- * <p>It is the single source of truth: the model is generated from it and the protocol core reads
- * its rules from it at run time.
+ * <p>It is the single source of truth: the model and the payload validator's checks are generated
+ * from it at build time, and the protocol core reads its other rules from it at run time.
  */
 public final class JarvisSpec {
 

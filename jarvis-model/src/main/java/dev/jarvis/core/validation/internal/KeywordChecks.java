@@ -434,6 +434,12 @@ final class KeywordChecks {
 
   /** The spec's {@code pattern}: searched, as JSON Schema requires ({@link EcmaPatterns}). */
   record Matches(Predicate<String> found, String source) implements Check {
+
+    /** The pattern {@code source}, compiled. */
+    static Matches of(String source) {
+      return new Matches(EcmaPatterns.compile(source), source);
+    }
+
     @Override
     public boolean check(JsonNode value, Evaluation run) {
       if (!value.isTextual() || found.test(value.textValue())) {
@@ -497,6 +503,11 @@ final class KeywordChecks {
 
     void resolve(Check target) {
       this.target = target;
+    }
+
+    /** The component's compiled schema; {@code null} until resolved. */
+    Check target() {
+      return target;
     }
 
     /** The component itself, as the root of an evaluation (no {@code $ref} on the way). */

@@ -10,18 +10,18 @@ import java.util.TreeSet;
 /**
  * Which component schema each operation's JSON request body must satisfy, read from the spec's
  * {@code paths} (following {@code $ref}s into {@code components.requestBodies}).
+ *
+ * @param schemaByOperationId the body's component schema, for each operation that takes a JSON body
+ * @param operationIds every operation of the spec
  */
-final class RequestBodies {
+record RequestBodies(Map<String, String> schemaByOperationId, Set<String> operationIds) {
 
   private static final String REQUEST_BODY_REF_PREFIX = "#/components/requestBodies/";
   private static final String MEDIA_TYPE = "application/json";
 
-  private final Map<String, String> schemaByOperationId;
-  private final Set<String> operationIds;
-
-  private RequestBodies(Map<String, String> schemaByOperationId, Set<String> operationIds) {
-    this.schemaByOperationId = schemaByOperationId;
-    this.operationIds = operationIds;
+  RequestBodies {
+    schemaByOperationId = Map.copyOf(schemaByOperationId);
+    operationIds = Set.copyOf(operationIds);
   }
 
   static RequestBodies fromSpec(SpecTree spec) {
@@ -42,7 +42,7 @@ final class RequestBodies {
         }
       }
     }
-    return new RequestBodies(Map.copyOf(schemas), Set.copyOf(ids));
+    return new RequestBodies(schemas, ids);
   }
 
   private static JsonNode resolve(JsonNode document, JsonNode requestBody) {

@@ -15,6 +15,12 @@ import java.util.Set;
  * Compiles the spec's component schemas into {@link Check}s, once: every keyword is read here, and
  * checking a payload reads no schema. A keyword the compiler does not know fails the compilation
  * rather than being ignored, so a spec that starts using one cannot be half enforced.
+ *
+ * <p>The spec shipped in the jar is compiled by the build: {@code CheckGraphSource}
+ * (src/build/java) runs this compiler and writes the graph as Java source ({@link
+ * PrecompiledSpec}). At run time it compiles only other documents ({@code
+ * PayloadValidator.forSpec(JsonNode)}), and the tests hold the generated graph to the one it
+ * builds.
  */
 final class SchemaCompiler {
 
@@ -51,11 +57,28 @@ final class SchemaCompiler {
       return Optional.empty();
     }
     KeywordChecks.Ref root = component(name);
+    resolvePending();
+    return Optional.of(root::checkTarget);
+  }
+
+  /**
+   * Every component schema compiled, by name in document order: the whole graph, as the build
+   * writes it out ({@code src/build/java/.../CheckGraphSource}).
+   */
+  synchronized Map<String, KeywordChecks.Ref> compileAll() {
+    Map<String, KeywordChecks.Ref> all = new LinkedHashMap<>();
+    for (String name : spec.schemaNames()) {
+      all.put(name, component(name));
+    }
+    resolvePending();
+    return all;
+  }
+
+  private void resolvePending() {
     while (!pending.isEmpty()) {
       String next = pending.remove(pending.size() - 1);
       components.get(next).resolve(schema(spec.schema(next)));
     }
-    return Optional.of(root::checkTarget);
   }
 
   private KeywordChecks.Ref component(String name) {
@@ -138,7 +161,7 @@ final class SchemaCompiler {
         return new KeywordChecks.MaxLength(value.intValue());
       }
       case "pattern" -> {
-        return new KeywordChecks.Matches(EcmaPatterns.compile(value.asText()), value.asText());
+        return KeywordChecks.Matches.of(value.asText());
       }
       case "minimum" -> {
         return new KeywordChecks.Minimum(value.decimalValue(), value.asText());
