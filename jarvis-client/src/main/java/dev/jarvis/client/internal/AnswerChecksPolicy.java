@@ -11,7 +11,6 @@ import dev.jarvis.client.RetryPolicy;
 import dev.jarvis.client.pipeline.JarvisPolicy;
 import dev.jarvis.client.pipeline.PipelineRequest;
 import dev.jarvis.client.pipeline.PipelineResponse;
-import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.JarvisSpec;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.error.ProtocolViolation;
@@ -142,7 +141,7 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
 
   private static <T> T bind(JsonNode body, Class<T> type, PipelineResponse answer) {
     try {
-      return JarvisJson.mapper().treeToValue(body, type);
+      return AnswerMapping.mapper().treeToValue(body, type);
     } catch (JsonMappingException e) {
       throw new JarvisInvalidResponseException(
           answer.status(), pointer(e), e.getOriginalMessage(), answer.protocolTraceId());

@@ -36,9 +36,9 @@ public final class HostAuthPolicy implements JarvisPolicy {
   }
 
   private static PipelineRequest authorized(PipelineRequest request, Optional<String> credential) {
-    PipelineRequest authorized = request.withoutHeader(AUTHORIZATION);
+    // withHeader replaces a value a policy above set: one copy of the headers, not two.
     return credential.isPresent()
-        ? authorized.withHeader(AUTHORIZATION, credential.get())
-        : authorized;
+        ? request.withHeader(AUTHORIZATION, credential.get())
+        : request.withoutHeader(AUTHORIZATION);
   }
 }
