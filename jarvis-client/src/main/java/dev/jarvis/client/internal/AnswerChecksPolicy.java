@@ -49,14 +49,14 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
 
   @Override
   public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
-    return next.send(request)
-        .handle(
-            (answer, failure) -> {
-              if (failure != null) {
-                throw unreachable(request, FailureCause.of(failure));
-              }
-              return checked(answer);
-            });
+    return ReadyStages.handle(
+        next.send(request),
+        (answer, failure) -> {
+          if (failure != null) {
+            throw unreachable(request, FailureCause.of(failure));
+          }
+          return checked(answer);
+        });
   }
 
   private static RuntimeException unreachable(PipelineRequest request, Throwable failure) {

@@ -29,10 +29,9 @@ public final class HostAuthPolicy implements JarvisPolicy {
 
   @Override
   public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
-    return request
-        .context()
-        .resume(credentials.authorization(request.actorId()))
-        .thenCompose(credential -> next.send(authorized(request, credential)));
+    return ReadyStages.thenCompose(
+        request.context().resume(credentials.authorization(request.actorId())),
+        credential -> next.send(authorized(request, credential)));
   }
 
   private static PipelineRequest authorized(PipelineRequest request, Optional<String> credential) {
