@@ -57,10 +57,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * loopback WireMock, next to a bare {@code java.net.http.HttpClient} (HTTP/1.1) POST of the same
  * bytes and headers, in the same run. Target: client/bare median ratio at most 1.10. {@code
  * jarvisClientLinkTimed} runs the same call through a client with timers in its public policy hooks
- * and prints the per-call links', the per-attempt links' and the transport's time per call after
- * every iteration, to say where the client's extra cost is; {@code sideBySide} runs client and bare
- * POST at once, as a control under changing load. Run with {@code -prof gc} for allocation per
- * call; see docs/benchmarks.md.
+ * and prints the time and CPU per call outside the links, in the built-in links and in the
+ * transport after every iteration, to say where the client's extra cost is; {@code sideBySide} runs
+ * client and bare POST at once, as a control under changing load. Run with {@code -prof gc} for
+ * allocation per call; see docs/benchmarks.md.
  *
  * <p>The WireMock answering both is started in this JVM by default; {@code -p
  * target=http://127.0.0.1:PORT} (or {@code -Djarvis.bench.target=...}) points the benchmark at one
@@ -287,20 +287,26 @@ public class ClientOverheadBenchmark {
 
   /**
    * A client with the default links and two timers of its own, put where the public API puts a
-   * caller's policies: a per-call one below the built-in per-call links (it times everything under
-   * them: the per-attempt links and the transport) and a per-attempt one just above the transport
-   * (the round trip). With the call's own wall time that splits each call into three stages: the
-   * per-call links, the per-attempt links, the transport. The split is made through the public
-   * policy hooks only, so it keeps working whatever the client's internal chain looks like.
+   * caller's policies: a per-call one above the built-in per-call links (a caller's per-call
+   * policies come first: it times every built-in link and the transport) and a per-attempt one
+   * between {@code host-auth} and {@code logging} (it times the logging link and the transport).
+   * With the call's own wall time that splits each call into three stages: outside the links
+   * (building the request from the call, its body tree included, and the {@code JarvisResponse}),
+   * the built-in links ({@code protocol-headers} to {@code answer-checks}, {@code retry} to {@code
+   * host-auth}), and logging with the transport. The split is made through the public policy hooks
+   * only, so it keeps working whatever the client's internal chain looks like. (Before run 5 the
+   * stages were printed as "per-call links", "per-attempt links" and "transport": the same three
+   * spans, misnamed.)
    *
    * <p>Each timer reads the calling thread's CPU time too: in a blocking call every link runs on
-   * that thread, so the per-call and per-attempt stages' CPU is the client's own work per call (the
-   * transport's is the JDK client's, which the bare POST pays as well). One CPU-time read costs
-   * about 0.3–0.8 µs; six per call are counted in the stages around them.
+   * that thread, so the first two stages' CPU is the client's own work per call (the transport's is
+   * the JDK client's, which the bare POST pays as well). One CPU-time read costs about 0.3–0.8 µs
+   * here; six per call are counted in the stages around them.
    */
   @State(Scope.Benchmark)
   public static class LinkTimes {
-    static final List<String> STAGES = List.of("per-call links", "per-attempt links", "transport");
+    static final List<String> STAGES =
+        List.of("outside the links", "built-in links", "logging and transport");
 
     static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
