@@ -11,7 +11,6 @@ import dev.jarvis.client.RetryPolicy;
 import dev.jarvis.client.pipeline.JarvisPolicy;
 import dev.jarvis.client.pipeline.PipelineRequest;
 import dev.jarvis.client.pipeline.PipelineResponse;
-import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.JarvisSpec;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.error.ProtocolViolation;
@@ -50,14 +49,14 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
 
   @Override
   public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
-    return next.send(request)
-        .handle(
-            (answer, failure) -> {
-              if (failure != null) {
-                throw unreachable(request, FailureCause.of(failure));
-              }
-              return checked(answer);
-            });
+    return ReadyStages.handle(
+        next.send(request),
+        (answer, failure) -> {
+          if (failure != null) {
+            throw unreachable(request, FailureCause.of(failure));
+          }
+          return checked(answer);
+        });
   }
 
   private static RuntimeException unreachable(PipelineRequest request, Throwable failure) {
@@ -142,7 +141,7 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
 
   private static <T> T bind(JsonNode body, Class<T> type, PipelineResponse answer) {
     try {
-      return JarvisJson.mapper().treeToValue(body, type);
+      return AnswerMapping.mapper().treeToValue(body, type);
     } catch (JsonMappingException e) {
       throw new JarvisInvalidResponseException(
           answer.status(), pointer(e), e.getOriginalMessage(), answer.protocolTraceId());

@@ -121,6 +121,9 @@ public abstract class CallScope {
     @Override
     <T> CompletableFuture<T> resume(CompletionStage<T> stage) {
       CompletableFuture<T> future = stage.toCompletableFuture();
+      if (future.isDone() && !future.isCompletedExceptionally()) {
+        return future; // a fixed credential: nothing to wait for, no stage to add
+      }
       try {
         return CompletableFuture.completedFuture(future.get());
       } catch (ExecutionException e) {

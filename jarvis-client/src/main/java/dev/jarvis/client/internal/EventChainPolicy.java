@@ -75,7 +75,7 @@ public final class EventChainPolicy implements JarvisPolicy {
     ValidationPolicy.refuseIfInvalid(validator.get(), request, event);
     PipelineRequest built = request.withBody(event);
     ValidationPolicy.refuseIfTooLarge(built, maxBodyBytes);
-    return next.send(built).thenApply(answer -> storedAsSent(sent, event, answer));
+    return ReadyStages.thenApply(next.send(built), answer -> storedAsSent(sent, event, answer));
   }
 
   private ObjectNode completed(PipelineRequest request) {

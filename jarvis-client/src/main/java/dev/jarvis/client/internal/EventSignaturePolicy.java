@@ -49,7 +49,7 @@ public final class EventSignaturePolicy implements JarvisPolicy {
     JsonNode signed = EventSignature.sign(event, key.get());
     PipelineRequest built = request.withBody(signed);
     ValidationPolicy.refuseIfTooLarge(built, maxBodyBytes);
-    return next.send(built).thenApply(answer -> storedAsSigned(signed, answer));
+    return ReadyStages.thenApply(next.send(built), answer -> storedAsSigned(signed, answer));
   }
 
   private static PipelineResponse storedAsSigned(JsonNode sent, PipelineResponse answer) {

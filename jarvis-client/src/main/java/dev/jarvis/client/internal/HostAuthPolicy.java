@@ -29,16 +29,15 @@ public final class HostAuthPolicy implements JarvisPolicy {
 
   @Override
   public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
-    return request
-        .context()
-        .resume(credentials.authorization(request.actorId()))
-        .thenCompose(credential -> next.send(authorized(request, credential)));
+    return ReadyStages.thenCompose(
+        request.context().resume(credentials.authorization(request.actorId())),
+        credential -> next.send(authorized(request, credential)));
   }
 
   private static PipelineRequest authorized(PipelineRequest request, Optional<String> credential) {
-    PipelineRequest authorized = request.withoutHeader(AUTHORIZATION);
+    // withHeader replaces a value a policy above set: one copy of the headers, not two.
     return credential.isPresent()
-        ? authorized.withHeader(AUTHORIZATION, credential.get())
-        : authorized;
+        ? request.withHeader(AUTHORIZATION, credential.get())
+        : request.withoutHeader(AUTHORIZATION);
   }
 }

@@ -3,7 +3,6 @@ package dev.jarvis.client.internal;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.headers.JarvisHeaders;
 import java.net.http.HttpHeaders;
-import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -30,12 +29,7 @@ public final class HostCursorHeaders {
    * @throws IllegalArgumentException the host advertises the capability but sent a malformed value
    */
   public static Optional<ChainCursor> read(HttpHeaders headers) {
-    boolean advertised =
-        headers.allValues(JarvisHeaders.HOST_CAPABILITIES).stream()
-            .flatMap(v -> Arrays.stream(v.split(",")))
-            .map(String::trim)
-            .anyMatch(CAPABILITY::equals);
-    if (!advertised) {
+    if (!advertises(headers)) {
       return Optional.empty();
     }
     Optional<String> revision = headers.firstValue(REVISION);
@@ -45,5 +39,18 @@ public final class HostCursorHeaders {
     }
     // A malformed value from a host that advertises the capability is off-spec: let it throw.
     return Optional.of(new ChainCursor(Long.parseLong(revision.get().trim()), hash.get().trim()));
+  }
+
+  /** Whether a comma-separated token of {@code Jarvis-Host-Capabilities} is the capability. */
+  private static boolean advertises(HttpHeaders headers) {
+    // Read on every answer of a scoped mutation: plain loops, no stream.
+    for (String value : headers.allValues(JarvisHeaders.HOST_CAPABILITIES)) {
+      for (String token : value.split(",")) {
+        if (token.trim().equals(CAPABILITY)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 }

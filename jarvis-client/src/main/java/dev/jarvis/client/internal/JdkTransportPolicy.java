@@ -38,12 +38,10 @@ public final class JdkTransportPolicy implements JarvisPolicy {
             .encodedBody()
             .map(HttpRequest.BodyPublishers::ofByteArray)
             .orElseGet(HttpRequest.BodyPublishers::noBody));
-    return CallExchange.of(request)
-        .scope()
-        .send(http, builder.build())
-        .thenApply(
-            response ->
-                PipelineResponse.of(
-                    request, response.statusCode(), response.headers(), response.body()));
+    return ReadyStages.thenApply(
+        CallExchange.of(request).scope().send(http, builder.build()),
+        response ->
+            PipelineResponse.of(
+                request, response.statusCode(), response.headers(), response.body()));
   }
 }

@@ -30,19 +30,19 @@ public final class LoggingPolicy implements JarvisPolicy {
 
   @Override
   public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
-    return next.send(request)
-        .whenComplete(
-            (answer, failure) -> {
-              if (answer != null) {
-                boolean refused = answer.status() >= 400;
-                log(
-                    request,
-                    answer.status(),
-                    refused ? answer.protocolTraceId().map(t -> ", trace " + t).orElse("") : "");
-              } else {
-                log(request, GiveUp.rootCause(FailureCause.of(failure)), "");
-              }
-            });
+    return ReadyStages.whenComplete(
+        next.send(request),
+        (answer, failure) -> {
+          if (answer != null) {
+            boolean refused = answer.status() >= 400;
+            log(
+                request,
+                answer.status(),
+                refused ? answer.protocolTraceId().map(t -> ", trace " + t).orElse("") : "");
+          } else {
+            log(request, GiveUp.rootCause(FailureCause.of(failure)), "");
+          }
+        });
   }
 
   private static void log(PipelineRequest request, Object outcome, String trace) {

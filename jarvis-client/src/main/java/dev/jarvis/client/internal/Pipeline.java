@@ -100,20 +100,19 @@ public final class Pipeline {
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }
-    return new Link(from, exchange, false)
-        .send(request)
-        .handle(
-            (answer, failure) -> {
-              // A violation stands even where the link that saw it swallowed it.
-              Optional<PipelineContractException> broken = exchange.broken();
-              if (broken.isPresent()) {
-                throw broken.get();
-              }
-              if (failure != null) {
-                throw FailureCause.rethrowable(failure);
-              }
-              return answer;
-            });
+    return ReadyStages.handle(
+        new Link(from, exchange, false).send(request),
+        (answer, failure) -> {
+          // A violation stands even where the link that saw it swallowed it.
+          Optional<PipelineContractException> broken = exchange.broken();
+          if (broken.isPresent()) {
+            throw broken.get();
+          }
+          if (failure != null) {
+            throw FailureCause.rethrowable(failure);
+          }
+          return answer;
+        });
   }
 
   private PipelineRequest request(CallExchange exchange) {
@@ -151,12 +150,17 @@ public final class Pipeline {
                 .get(sessionOf(exchange))
                 .map(CompletableFuture::completedFuture)
                 .orElseGet(() -> reread(exchange));
-    return chosen
-        .thenCompose(
+    CompletableFuture<PipelineResponse> answered =
+        ReadyStages.thenCompose(
+            chosen,
             sent -> {
               exchange.cursor(sent);
               return cursor.invoke(request);
-            })
+            });
+    if (ReadyStages.succeeded(answered)) {
+      return answered;
+    }
+    return answered
         .handle(
             (answer, failure) ->
                 failure == null
@@ -307,7 +311,8 @@ public final class Pipeline {
       if (index == chain.size() - 1) {
         return answer; // the transport answers itself
       }
-      return answer.thenApply(
+      return ReadyStages.thenApply(
+          answer,
           response -> {
             if (next.sends.get() == 0) {
               throw exchange.broke(

@@ -87,8 +87,12 @@ public final class RetryingPolicy implements JarvisPolicy {
         return CompletableFuture.failedFuture(new CancellationException("cancelled"));
       }
       // The pipeline numbers the attempt: this is attempt number `attempt`.
-      return next.send(request)
-          .handle((answer, failure) -> decide(attempt, answer, failure))
+      CompletableFuture<PipelineResponse> sent = next.send(request);
+      if (ReadyStages.succeeded(sent)) {
+        // A blocking call's answer, here already: decide now, with no stages around it.
+        return ReadyStages.thenCompose(sent, answer -> decide(attempt, answer, null));
+      }
+      return sent.handle((answer, failure) -> decide(attempt, answer, failure))
           .thenCompose(decided -> decided);
     }
 

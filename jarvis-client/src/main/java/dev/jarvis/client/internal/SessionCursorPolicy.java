@@ -40,16 +40,17 @@ public final class SessionCursorPolicy implements JarvisPolicy {
   public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
     Optional<ChainCursor> sent = request.context().cursor();
     if (sent.isEmpty()) {
-      return next.send(request).thenApply(answer -> learned(request, answer, null));
+      return ReadyStages.thenApply(next.send(request), answer -> learned(request, answer, null));
     }
-    return next.send(
+    return ReadyStages.thenApply(
+        next.send(
             request.withHeaders(
                 Map.of(
                     JarvisHeaders.EXPECTED_WORK_SESSION_REVISION,
                     Long.toString(sent.get().revision()),
                     JarvisHeaders.PREVIOUS_EVENT_HASH,
-                    sent.get().lastEventHash())))
-        .thenApply(answer -> learned(request, answer, sent.get()));
+                    sent.get().lastEventHash()))),
+        answer -> learned(request, answer, sent.get()));
   }
 
   private PipelineResponse learned(
