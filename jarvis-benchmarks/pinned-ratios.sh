@@ -12,8 +12,9 @@
 #    append-shaped transaction of src/main/pgbench/append.sql. The cluster's postmaster and its current
 #    children are pinned to SERVER_CPU (`taskset -acp`), so that the backends forked later inherit it; they
 #    are put back on every core when the script ends, also on failure or Ctrl-C.
-# 3. optional (JMH=1): the client-vs-bare figure, ClientOverheadBenchmark, on LOAD_CPU... with WireMock in
-#    the benchmark's JVM, as in "Client overhead" (JMH_ARGS to change its iterations).
+# 3. optional (JMH=1): the client-vs-bare figure, ClientOverheadBenchmark's jarvisClient and bareHttpClient
+#    on LOAD_CPU against CannedWireMock in its own JVM on SERVER_CPU (-p target=; JMH_ARGS to change its
+#    iterations).
 #
 # Without JDBC_URL only ratio 1 (and 3) is measured. The hosts' request log is off for every target.
 # Environment: WARMUP (s, default 45), DURATION (s, default 30), CONNECTIONS (16), SERVER_CPU (0),
@@ -189,8 +190,13 @@ if [[ -n $jdbc ]]; then
 fi
 if [[ ${JMH:-0} == 1 ]]; then
   read -r -a jmh_args <<< "${JMH_ARGS:--f 1 -wi 5 -w 3 -i 5 -r 3}"
-  taskset -c "$load_cpu" java -jar "$bench" "${jmh_args[@]}" -rf json -rff "$out/jmh.json" \
-    ClientOverheadBenchmark > "$out/jmh.log" 2>&1
+  # WireMock in its own JVM on the server core, so the JMH JVM on the load core holds only the
+  # client under test and the JDK client the bare POST uses.
+  port=$(free_port)
+  start_target jmh-wiremock taskset -c "$server_cpu" java "${target_opts[@]}" -cp "$bench" dev.jarvis.benchmarks.CannedWireMock "$port"
+  taskset -c "$load_cpu" java -jar "$bench" "${jmh_args[@]}" -p target="http://127.0.0.1:$port" \
+    -rf json -rff "$out/jmh.json" 'ClientOverheadBenchmark.(bareHttpClient|jarvisClient)$' > "$out/jmh.log" 2>&1
+  stop_target
 fi
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
