@@ -69,6 +69,16 @@ public interface HostStores extends AutoCloseable {
     return true;
   }
 
+  /**
+   * Whether a call may wait on something outside the JVM (a database, a file, the network): true
+   * unless the store is wholly in memory, as {@link #inMemory()} is. A binding may run the work of
+   * a host whose store never waits (and that has no commit hook) on its IO threads, with no
+   * hand-off to a worker.
+   */
+  default boolean mayWait() {
+    return true;
+  }
+
   /** Releases what the store holds (connections, files). The in-memory store holds nothing. */
   @Override
   default void close() {}

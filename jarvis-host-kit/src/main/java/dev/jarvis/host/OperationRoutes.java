@@ -28,7 +28,22 @@ public final class OperationRoutes {
    */
   public record Route(ProtocolOperation operation, Map<String, String> pathParameters) {}
 
-  private record Template(ProtocolOperation operation, Pattern pattern, List<String> names) {}
+  /**
+   * An operation's path as a pattern; {@code literal} is the path's text before its first
+   * parameter, which a matching path starts with, checked first: a request then runs the one
+   * pattern of its own path, not those of the paths tried before.
+   */
+  private record Template(
+      ProtocolOperation operation, String literal, Pattern pattern, List<String> names) {
+
+    Optional<Matcher> match(String path) {
+      if (!path.startsWith(literal)) {
+        return Optional.empty();
+      }
+      Matcher m = pattern.matcher(path);
+      return m.matches() ? Optional.of(m) : Optional.empty();
+    }
+  }
 
   private static final Pattern PARAMETER = Pattern.compile("\\{([a-z_]+)}");
 
@@ -52,7 +67,10 @@ public final class OperationRoutes {
         last = m.end();
       }
       regex.append(Pattern.quote(op.path().substring(last))).append("/?$");
-      templates.add(new Template(op, Pattern.compile(regex.toString()), List.copyOf(names)));
+      int firstParameter = op.path().indexOf('{');
+      String literal = firstParameter < 0 ? op.path() : op.path().substring(0, firstParameter);
+      templates.add(
+          new Template(op, literal, Pattern.compile(regex.toString()), List.copyOf(names)));
     }
   }
 
@@ -61,7 +79,7 @@ public final class OperationRoutes {
    * wrong method is still the protocol's (a 405, not someone else's 404).
    */
   public boolean hasPath(String path) {
-    return templates.stream().anyMatch(t -> t.pattern().matcher(path).matches());
+    return templates.stream().anyMatch(t -> t.match(path).isPresent());
   }
 
   /** The operation for this method and path, if the spec has one. */
@@ -70,8 +88,9 @@ public final class OperationRoutes {
       if (!t.operation().httpMethod().equals(method)) {
         continue;
       }
-      Matcher m = t.pattern().matcher(path);
-      if (m.matches()) {
+      Optional<Matcher> matched = t.match(path);
+      if (matched.isPresent()) {
+        Matcher m = matched.get();
         Map<String, String> values = new LinkedHashMap<>();
         for (int i = 0; i < t.names().size(); i++) {
           values.put(t.names().get(i), URLDecoder.decode(m.group(i + 1), StandardCharsets.UTF_8));

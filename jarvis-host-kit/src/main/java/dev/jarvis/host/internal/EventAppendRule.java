@@ -82,7 +82,6 @@ final class EventAppendRule implements ScopedRule {
     JsonNode event = call.body();
     String type = event.path(JarvisEvent.JSON_PROPERTY_TYPE).asText();
     rules
-        .reservedEventTypes()
         .reservedAs(type)
         .ifPresent(
             reserved -> {

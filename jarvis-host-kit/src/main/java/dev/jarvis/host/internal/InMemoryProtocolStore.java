@@ -110,6 +110,12 @@ public final class InMemoryProtocolStore implements StoreBackend {
     this.scopes = new KeyedLocks<>(lockWait);
   }
 
+  /** Nothing outside the JVM: its only waits are for its own locks, held for microseconds. */
+  @Override
+  public boolean mayWait() {
+    return false;
+  }
+
   @Override
   public CommitResult commit(Mutation mutation) {
     Optional<IdempotencyClaim> claim = mutation.claim();

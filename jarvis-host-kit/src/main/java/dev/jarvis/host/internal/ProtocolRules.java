@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The WorkSession-scoped operations of this host, each a {@link ScopedOperation}, and what follows
@@ -49,6 +50,10 @@ public final class ProtocolRules {
   private final Map<String, ScopedOperation> scoped = new LinkedHashMap<>();
   private final Set<String> hostWritten;
   private final ReservedNames reserved;
+  // Verdicts on event types already judged: the look-alike check normalises the text code point
+  // by code point (NFKC), and clients append the same few types again and again. Bounded, so that
+  // a client sending ever new types costs the check and no memory.
+  private final ConcurrentHashMap<String, Optional<String>> verdicts = new ConcurrentHashMap<>();
 
   public ProtocolRules(HostConfig config) {
     LearningRules learning = new LearningRules();
@@ -131,6 +136,22 @@ public final class ProtocolRules {
   ReservedNames reservedEventTypes() {
     return reserved;
   }
+
+  /** The reserved type {@code type} is or imitates ({@link #reservedEventTypes}), if any. */
+  Optional<String> reservedAs(String type) {
+    Optional<String> known = verdicts.get(type);
+    if (known != null) {
+      return known;
+    }
+    Optional<String> verdict = reserved.reservedAs(type);
+    if (verdicts.size() < REMEMBERED_VERDICTS) {
+      verdicts.putIfAbsent(type, verdict);
+    }
+    return verdict;
+  }
+
+  /** How many event types {@link #reservedAs} remembers its verdict on. */
+  static final int REMEMBERED_VERDICTS = 1024;
 
   /** The spec's {@code x-jarvis-genesis-state} of createWorkSession. */
   static JsonNode genesisState() {

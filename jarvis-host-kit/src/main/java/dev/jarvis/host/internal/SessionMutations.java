@@ -393,9 +393,16 @@ final class SessionMutations {
 
   /** {@code id} is {@code prefix} followed by one or more digits. */
   private static boolean hasSequenceAfter(String id, String prefix) {
-    return id.length() > prefix.length()
-        && id.startsWith(prefix)
-        && id.substring(prefix.length()).chars().allMatch(c -> c >= '0' && c <= '9');
+    if (id.length() <= prefix.length() || !id.startsWith(prefix)) {
+      return false;
+    }
+    for (int i = prefix.length(); i < id.length(); i++) {
+      char c = id.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** createWorkSession's own checks, run under the lock before the genesis event is built. */

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ProtocolHandlerTest {
 
-  private static UndertowTestHost host;
+  static UndertowTestHost host;
 
   @BeforeAll
   static void start() {

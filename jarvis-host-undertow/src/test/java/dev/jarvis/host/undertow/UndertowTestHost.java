@@ -23,6 +23,10 @@ final class UndertowTestHost implements AutoCloseable {
   private final AtomicInteger keys = new AtomicInteger();
 
   UndertowTestHost(HttpLimits limits) {
+    this(limits, ProtocolHandler.AnswerThread.WORKER);
+  }
+
+  UndertowTestHost(HttpLimits limits, ProtocolHandler.AnswerThread thread) {
     AtomicInteger traces = new AtomicInteger();
     ProtocolHost host =
         new ProtocolHost(
@@ -30,7 +34,7 @@ final class UndertowTestHost implements AutoCloseable {
                 .clock(Clock.fixed(Instant.parse(NOW), ZoneOffset.UTC))
                 .traceIds(() -> "trace:undertow-" + traces.incrementAndGet())
                 .build());
-    handler = new ProtocolHandler(host, limits);
+    handler = new ProtocolHandler(host, limits, (exchange, status) -> {}, thread);
     server =
         LimitedServer.builder(limits).addHttpListener(0, "127.0.0.1").setHandler(handler).build();
     server.start();

@@ -18,7 +18,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -74,7 +73,9 @@ public record RequestTimestamp(Instant instant) {
   private static final Instant MAX =
       LocalDate.of(9999, 12, 31).atTime(LocalTime.MAX).toInstant(ZoneOffset.UTC);
 
-  private static final Pattern DATE_TIME =
+  // The accepted form as a pattern: scan reads it by hand, and RequestTimestampTest holds the two
+  // to each other.
+  static final Pattern DATE_TIME =
       Pattern.compile(
           "([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})"
               + "(?:\\.([0-9]+))?(?:([Zz])|([+-])([0-9]{2}):([0-9]{2}))");
@@ -88,7 +89,8 @@ public record RequestTimestamp(Instant instant) {
   private static final Pattern BAD_OFFSET =
       Pattern.compile(DATE + "[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?[+-].*");
 
-  private static final DateTimeFormatter FORMAT =
+  // The written form; format writes it by hand for four-digit years, held to this by the test.
+  static final DateTimeFormatter FORMAT =
       new DateTimeFormatterBuilder()
           .appendPattern("uuuu-MM-dd'T'HH:mm:ss")
           .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
@@ -137,7 +139,46 @@ public record RequestTimestamp(Instant instant) {
 
   /** RFC 3339 text in UTC, with seconds, e.g. {@code 2026-06-12T18:00:00Z}. */
   public static String format(Instant instant) {
-    return FORMAT.format(instant);
+    LocalDateTime utc = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC);
+    int year = utc.getYear();
+    if (year < 0 || year > 9999) {
+      return FORMAT.format(instant); // beyond four digits: the formatter's sign and width
+    }
+    // Written by hand: it runs several times per accepted mutation, and DateTimeFormatter costs
+    // more than the rest of the text work. RequestTimestampTest holds it to FORMAT.
+    StringBuilder out = new StringBuilder(30);
+    digits(out, year, 4).append('-');
+    digits(out, utc.getMonthValue(), 2).append('-');
+    digits(out, utc.getDayOfMonth(), 2).append('T');
+    digits(out, utc.getHour(), 2).append(':');
+    digits(out, utc.getMinute(), 2).append(':');
+    digits(out, utc.getSecond(), 2);
+    int nanos = instant.getNano();
+    if (nanos != 0) {
+      int width = 9;
+      while (nanos % 10 == 0) {
+        nanos /= 10;
+        width--;
+      }
+      digits(out.append('.'), nanos, width);
+    }
+    return out.append('Z').toString();
+  }
+
+  /** {@code value} in exactly {@code width} decimal digits, zero-padded. */
+  private static StringBuilder digits(StringBuilder out, int value, int width) {
+    for (int scale = pow10(width - 1); scale > 0; scale /= 10) {
+      out.append((char) ('0' + (value / scale) % 10));
+    }
+    return out;
+  }
+
+  private static int pow10(int n) {
+    int p = 1;
+    for (int i = 0; i < n; i++) {
+      p *= 10;
+    }
+    return p;
   }
 
   /** The header text, e.g. {@code 2026-06-12T18:00:00Z}. */
@@ -205,15 +246,117 @@ public record RequestTimestamp(Instant instant) {
     return new Read(null, why);
   }
 
+  /**
+   * The fields of text of the form {@link #DATE_TIME} matches, read by hand: every request carries
+   * a timestamp, and every event one more, so a matcher per read costs more than the rest of it.
+   * Null when the text has another form; {@code RequestTimestampTest} holds it to the pattern.
+   */
+  record Fields(
+      int year,
+      int month,
+      int day,
+      int hour,
+      int minute,
+      int second,
+      String fraction,
+      boolean utc,
+      boolean negative,
+      int offsetHours,
+      int offsetMinutes) {}
+
+  static Fields scan(String text) {
+    int n = text.length();
+    if (n < 20
+        || !digitsAt(text, 0, 4)
+        || text.charAt(4) != '-'
+        || !digitsAt(text, 5, 2)
+        || text.charAt(7) != '-'
+        || !digitsAt(text, 8, 2)
+        || (text.charAt(10) != 'T' && text.charAt(10) != 't')
+        || !digitsAt(text, 11, 2)
+        || text.charAt(13) != ':'
+        || !digitsAt(text, 14, 2)
+        || text.charAt(16) != ':'
+        || !digitsAt(text, 17, 2)) {
+      return null;
+    }
+    int at = 19;
+    String fraction = null;
+    if (text.charAt(at) == '.') {
+      int start = ++at;
+      while (at < n && isDigit(text.charAt(at))) {
+        at++;
+      }
+      if (at == start) {
+        return null;
+      }
+      fraction = text.substring(start, at);
+    }
+    if (at == n - 1 && (text.charAt(at) == 'Z' || text.charAt(at) == 'z')) {
+      return new Fields(
+          number(text, 0, 4),
+          number(text, 5, 2),
+          number(text, 8, 2),
+          number(text, 11, 2),
+          number(text, 14, 2),
+          number(text, 17, 2),
+          fraction,
+          true,
+          false,
+          0,
+          0);
+    }
+    if (at != n - 6
+        || (text.charAt(at) != '+' && text.charAt(at) != '-')
+        || !digitsAt(text, at + 1, 2)
+        || text.charAt(at + 3) != ':'
+        || !digitsAt(text, at + 4, 2)) {
+      return null;
+    }
+    return new Fields(
+        number(text, 0, 4),
+        number(text, 5, 2),
+        number(text, 8, 2),
+        number(text, 11, 2),
+        number(text, 14, 2),
+        number(text, 17, 2),
+        fraction,
+        false,
+        text.charAt(at) == '-',
+        number(text, at + 1, 2),
+        number(text, at + 4, 2));
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
+  }
+
+  private static boolean digitsAt(String text, int from, int count) {
+    for (int i = from; i < from + count; i++) {
+      if (!isDigit(text.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int number(String text, int from, int count) {
+    int value = 0;
+    for (int i = from; i < from + count; i++) {
+      value = value * 10 + (text.charAt(i) - '0');
+    }
+    return value;
+  }
+
   private static Read read(String text) {
-    Matcher m = DATE_TIME.matcher(text);
-    if (!m.matches()) {
+    Fields m = scan(text);
+    if (m == null) {
       return defect(diagnose(text));
     }
-    int hour = Integer.parseInt(m.group(4));
-    int minute = Integer.parseInt(m.group(5));
-    int second = Integer.parseInt(m.group(6));
-    String fraction = m.group(7);
+    int hour = m.hour();
+    int minute = m.minute();
+    int second = m.second();
+    String fraction = m.fraction();
     if (fraction != null && fraction.length() > 9) {
       return defect("it has more than 9 fractional digits");
     }
@@ -227,21 +370,17 @@ public record RequestTimestamp(Instant instant) {
       return defect("its seconds are out of range");
     }
     int offsetSeconds = 0;
-    if (m.group(8) == null) {
-      int offsetHours = Integer.parseInt(m.group(10));
-      int offsetMinutes = Integer.parseInt(m.group(11));
+    if (!m.utc()) {
+      int offsetHours = m.offsetHours();
+      int offsetMinutes = m.offsetMinutes();
       if (offsetHours > 23 || offsetMinutes > 59) {
         return defect("its UTC offset is out of range");
       }
-      offsetSeconds = (m.group(9).equals("-") ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60);
+      offsetSeconds = (m.negative() ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60);
     }
     LocalDate date;
     try {
-      date =
-          LocalDate.of(
-              Integer.parseInt(m.group(1)),
-              Integer.parseInt(m.group(2)),
-              Integer.parseInt(m.group(3)));
+      date = LocalDate.of(m.year(), m.month(), m.day());
     } catch (DateTimeException e) {
       return defect("its date is not a calendar date");
     }

@@ -173,6 +173,101 @@ class RequestTimestampTest {
         () -> new RequestTimestamp(NOW).checkFreshness(CLOCK, Duration.ofSeconds(-1)));
   }
 
+  @ParameterizedTest(name = "{0} is written as the formatter writes it")
+  @MethodSource("instants")
+  void theHandWrittenFormatWritesWhatTheFormatterWrites(Instant instant) {
+    assertEquals(RequestTimestamp.FORMAT.format(instant), RequestTimestamp.format(instant));
+  }
+
+  static Stream<Instant> instants() {
+    java.util.Random random = new java.util.Random(25);
+    Stream<Instant> edges =
+        Stream.of(
+            Instant.EPOCH,
+            Instant.parse("0000-01-01T00:00:00Z"),
+            Instant.parse("9999-12-31T23:59:59.999999999Z"),
+            Instant.parse("+10000-01-01T00:00:00Z"),
+            Instant.parse("-0001-12-31T23:59:59Z"),
+            NOW.plusNanos(1),
+            NOW.plusNanos(10),
+            NOW.plusNanos(120_000_000),
+            NOW.plusNanos(100_000_000),
+            NOW.plusNanos(999_999_999));
+    Stream<Instant> drawn =
+        Stream.generate(
+                () ->
+                    Instant.ofEpochSecond(
+                        random.nextLong() % 253_402_300_799L,
+                        random.nextBoolean() ? 0 : random.nextInt(1_000_000_000)))
+            .limit(200);
+    return Stream.concat(edges, drawn);
+  }
+
+  @ParameterizedTest(name = "\"{0}\" is read by hand exactly where the pattern matches it")
+  @MethodSource("texts")
+  void theHandWrittenScanReadsExactlyWhatThePatternMatches(String text) {
+    java.util.regex.Matcher m = RequestTimestamp.DATE_TIME.matcher(text);
+    RequestTimestamp.Fields fields = RequestTimestamp.scan(text);
+    assertEquals(m.matches(), fields != null);
+    if (fields != null) {
+      assertEquals(
+          List.of(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5), m.group(6)),
+          List.of(
+              pad(fields.year(), 4),
+              pad(fields.month(), 2),
+              pad(fields.day(), 2),
+              pad(fields.hour(), 2),
+              pad(fields.minute(), 2),
+              pad(fields.second(), 2)));
+      assertEquals(Optional.ofNullable(m.group(7)), Optional.ofNullable(fields.fraction()));
+      assertEquals(m.group(8) != null, fields.utc());
+      if (!fields.utc()) {
+        assertEquals(m.group(9).equals("-"), fields.negative());
+        assertEquals(m.group(10), pad(fields.offsetHours(), 2));
+        assertEquals(m.group(11), pad(fields.offsetMinutes(), 2));
+      }
+    }
+  }
+
+  private static String pad(int value, int width) {
+    return String.format("%0" + width + "d", value);
+  }
+
+  static Stream<String> texts() {
+    List<String> seeds =
+        List.of(
+            "2026-06-12T18:00:00Z",
+            "2026-06-12t18:00:00z",
+            "2026-06-12T20:00:00+02:00",
+            "2026-06-12T13:30:00-04:30",
+            "2026-06-12T18:00:00.123456789Z",
+            "2026-06-12T18:00:00.1234567891+01:00",
+            "2026-06-12T18:00:00.Z",
+            "2026-06-12T18:00Z",
+            "2026-06-12 18:00:00Z",
+            "2026-06-12T18:00:00",
+            "2026-06-12T18:00:00+0200",
+            "2026-06-12T18:00:00+02:00x",
+            "+2026-06-12T18:00:00Z",
+            "2026-6-12T18:00:00Z",
+            "2026-06-12T18:00:60Z",
+            "",
+            "Z");
+    // Each seed, and each seed with one character changed, dropped or doubled.
+    java.util.Random random = new java.util.Random(25);
+    String alphabet = "0123456789-:.TtZz+ x\u0661";
+    List<String> texts = new java.util.ArrayList<>(seeds);
+    for (String seed : seeds) {
+      for (int i = 0; i < seed.length(); i++) {
+        char c = alphabet.charAt(random.nextInt(alphabet.length()));
+        texts.add(seed.substring(0, i) + c + seed.substring(i + 1));
+        texts.add(seed.substring(0, i) + seed.substring(i + 1));
+        texts.add(seed.substring(0, i + 1) + seed.substring(i));
+      }
+    }
+    return texts.stream();
+  }
+
   @Test
   void theHeaderCodeNeverReadsTheSystemClock() throws IOException {
     Path dir = Path.of("src/main/java/dev/jarvis/core/headers");

@@ -59,7 +59,8 @@ final class UndertowServer implements RunningServer {
     AtomicBoolean draining = new AtomicBoolean();
     HealthEndpoints health = new HealthEndpoints(storeReady, draining::get);
     GracefulShutdownHandler graceful =
-        new GracefulShutdownHandler(new ProtocolHandler(host, limits, UndertowServer::logAnswer));
+        new GracefulShutdownHandler(
+            new ProtocolHandler(host, limits, UndertowServer::logAnswer, answerThread(host)));
     HttpHandler root =
         exchange -> {
           Optional<HealthEndpoints.Answer> probe =
@@ -91,6 +92,19 @@ final class UndertowServer implements RunningServer {
             .build();
     server.start();
     return new UndertowServer(server, graceful, draining);
+  }
+
+  /**
+   * The IO thread for a host whose work never waits outside the JVM (the in-memory store, no commit
+   * hook): the hand-off to a worker cost more CPU than the protocol work of an append
+   * (docs/benchmarks.md, "JFR profiles before and after"). A worker for every other host. The
+   * reference host's own HostAuth and listener return at once, and its request log only queues a
+   * line.
+   */
+  static ProtocolHandler.AnswerThread answerThread(ProtocolHost host) {
+    return host.config().stores().mayWait() || host.config().commitHook().isPresent()
+        ? ProtocolHandler.AnswerThread.WORKER
+        : ProtocolHandler.AnswerThread.IO;
   }
 
   private static void writeProbe(HttpServerExchange exchange, HealthEndpoints.Answer answer) {
