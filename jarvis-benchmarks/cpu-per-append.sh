@@ -29,6 +29,8 @@ read -r -a load_args <<< "${LOAD_ARGS---light}"
 out=$(mktemp -d "${TMPDIR:-/tmp}/cpu-per-append.XXXXXX")
 port=${PORT:-18090}
 token=cpu-per-append-token
+# The database name of a PostgreSQL STORE (jdbc:postgresql://HOST:PORT/DB?...), else empty.
+database=$(sed -n 's|^jdbc:postgresql://[^/]*/\([^?]*\).*|\1|p' <<< "$store")
 
 cat > "$out/logging.properties" <<'PROPS'
 handlers=java.util.logging.ConsoleHandler
@@ -38,11 +40,12 @@ PROPS
 
 # CPU seconds so far of each side, read from /proc in one pass (a pass must be quick: the window is
 # the time between two): the host (its JVM), the load generator (its JVM), the database (every
-# postgres process), everything else.
+# postgres process; "database.own" again, only the backends connected to STORE's database, which
+# other work on a shared cluster does not inflate), everything else.
 cpu_by_side() {
-  python3 - "$port" <<'PY'
-import os, sys, time
-port = sys.argv[1]
+  python3 - "$port" "$database" <<'PY'
+import os, re, sys, time
+port, database = sys.argv[1], sys.argv[2]
 hz = os.sysconf("SC_CLK_TCK")
 cpu = {}
 for pid in filter(str.isdigit, os.listdir("/proc")):
@@ -59,7 +62,14 @@ for pid in filter(str.isdigit, os.listdir("/proc")):
     elif cmd.startswith("postgres:") or "/bin/postgres" in cmd:
         side = "database"
     fields = stat.rsplit(")", 1)[1].split()
-    cpu[side] = cpu.get(side, 0) + (int(fields[11]) + int(fields[12])) / hz
+    used = (int(fields[11]) + int(fields[12])) / hz
+    cpu[side] = cpu.get(side, 0) + used
+    if side == "database":
+        cpu.setdefault("database.own", 0)
+        # A backend's title: "postgres: [CLUSTER: ]USER DATABASE HOST(PORT) STATE".
+        title = re.match(r"postgres: (?:\S+: )?\S+ (\S+) ", cmd)
+        if database and title and title.group(1) == database:
+            cpu["database.own"] += used
 for side in sorted(cpu):
     print(side, cpu[side])
 print("~wall", time.monotonic())

@@ -4,6 +4,7 @@ import dev.jarvis.host.internal.InMemoryProtocolStore;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The storage a host runs on: three read views and one way to write. Every accepted mutation is one
@@ -54,6 +55,25 @@ public interface HostStores extends AutoCloseable {
             session ->
                 new SessionWithRecords(
                     session, records().inSession(kind, workSessionId, statuses)));
+  }
+
+  /**
+   * As {@link #findWithRecords(String, RecordKind, Set)}, also answering which of {@code eventIds}
+   * an event of the WorkSession has ({@link SessionWithRecords#heldEventIds}): the host asks about
+   * the id of an event it is about to append, whose reuse it refuses, so that a store can answer
+   * from the same query. The default asks {@link WorkSessionStore#event} for each.
+   */
+  default Optional<SessionWithRecords> findWithRecords(
+      String workSessionId, RecordKind kind, Set<String> statuses, Set<String> eventIds) {
+    return findWithRecords(workSessionId, kind, statuses)
+        .map(
+            found ->
+                new SessionWithRecords(
+                    found.session(),
+                    found.records(),
+                    eventIds.stream()
+                        .filter(id -> sessions().event(workSessionId, id).isPresent())
+                        .collect(Collectors.toSet())));
   }
 
   /** Writes records outside any WorkSession, such as seeded Policies, replacing earlier ones. */

@@ -1,6 +1,7 @@
 package dev.jarvis.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.model.Actor;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -31,6 +32,23 @@ public interface RecordStore {
   /** The body of the record outside any WorkSession, if it exists. */
   default Optional<JsonNode> body(RecordKind kind, String id) {
     return find(kind, id).map(StoredRecord::body);
+  }
+
+  /**
+   * The Actor outside any WorkSession with the Worker its {@code worker_id} names; empty if the
+   * Actor is not registered. The host reads both for every request an Actor makes (its authority
+   * needs them), so a store that can answer both from one query (a database: a join, one round trip
+   * instead of two) overrides this. The default asks {@link #find(RecordKind, String)} twice.
+   */
+  default Optional<ActorWithWorker> actorWithWorker(String actorId) {
+    return find(RecordKind.ACTOR, actorId)
+        .map(
+            actor ->
+                new ActorWithWorker(
+                    actor,
+                    find(
+                        RecordKind.WORKER,
+                        actor.body().path(Actor.JSON_PROPERTY_WORKER_ID).asText())));
   }
 
   /** The records of one kind in one WorkSession, in the order they were first written. */

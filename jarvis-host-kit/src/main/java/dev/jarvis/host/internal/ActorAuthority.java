@@ -5,10 +5,11 @@ import static dev.jarvis.host.internal.Refusals.refuse;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.host.ActorWithWorker;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.Principal;
-import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.RecordStore;
+import dev.jarvis.host.StoredRecord;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.ActorType;
 import dev.jarvis.model.EventAuthority;
@@ -88,13 +89,16 @@ public final class ActorAuthority {
       }
       return Optional.empty();
     }
-    JsonNode actor =
+    // One read for both: every request an Actor makes needs its Worker too.
+    ActorWithWorker registered =
         records
-            .body(RecordKind.ACTOR, actorId)
+            .actorWithWorker(actorId)
             .orElseThrow(() -> denied("The Actor is not registered with this host."));
+    JsonNode actor = registered.actor().body();
     JsonNode worker =
-        records
-            .body(RecordKind.WORKER, actor.path(Actor.JSON_PROPERTY_WORKER_ID).asText())
+        registered
+            .worker()
+            .map(StoredRecord::body)
             .orElseThrow(() -> denied("The Actor's Worker is not registered with this host."));
     Instant now = config.clock().instant();
     Timestamps.of(actor.path(Actor.JSON_PROPERTY_VALID_FROM))

@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * appendJarvisEvent: the client's event is appended verbatim once {@code EventChain.checkNext}
@@ -75,6 +76,12 @@ final class EventAppendRule implements ScopedRule {
     this.freshness = freshness;
     this.rules = rules;
     this.agents = agents;
+  }
+
+  /** The appended event's own id, whose reuse {@link #checkId} refuses. */
+  @Override
+  public Set<String> eventIdsAsked(ProtocolCall call) {
+    return Set.of(call.body().path(JarvisEvent.JSON_PROPERTY_ID).asText());
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.ProtocolRefusal;
 import java.time.Clock;
+import java.util.Set;
 
 /**
  * appendJarvisEvent, before the event's other rules: its Actor signature holds ({@link
@@ -23,6 +24,11 @@ final class EventSignatureRule implements ScopedRule {
     this.keys = keys;
     this.clock = clock;
     this.then = then;
+  }
+
+  @Override
+  public Set<String> eventIdsAsked(ProtocolCall call) {
+    return then.eventIdsAsked(call);
   }
 
   @Override

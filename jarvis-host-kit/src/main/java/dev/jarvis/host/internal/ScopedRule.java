@@ -1,6 +1,7 @@
 package dev.jarvis.host.internal;
 
 import dev.jarvis.host.ProtocolCall;
+import java.util.Set;
 
 /** The protocol rules of one WorkSession-scoped mutation: refuse, or say what it does. */
 @FunctionalInterface
@@ -12,4 +13,13 @@ interface ScopedRule {
    * @throws dev.jarvis.host.ProtocolRefusal when a rule is broken
    */
   Effect apply(ProtocolCall call, SessionView session);
+
+  /**
+   * The ids of events this rule asks the WorkSession about ({@link SessionView#hasEvent}): the host
+   * reads whether the chain holds them together with the WorkSession, one store read instead of one
+   * more per id. Ids not named here are read when asked.
+   */
+  default Set<String> eventIdsAsked(ProtocolCall call) {
+    return Set.of();
+  }
 }

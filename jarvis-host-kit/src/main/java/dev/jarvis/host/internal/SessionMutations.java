@@ -131,20 +131,34 @@ final class SessionMutations {
   }
 
   private StoredSession memberView(ProtocolCall call, String id, CallRecords reads) {
-    // The WorkSession and its open Requests in one read: the expiry check needs them each time.
+    SessionWithRecords found = memberRead(call, id, reads, Set.of());
+    return expireDue(found.session(), found.records(), reads);
+  }
+
+  /**
+   * The WorkSession and its open Requests in one read (the expiry check needs them each time), with
+   * which of {@code eventIds} its chain holds; refused unless the caller is a member.
+   */
+  private SessionWithRecords memberRead(
+      ProtocolCall call, String id, CallRecords reads, Set<String> eventIds) {
     SessionWithRecords found =
         config
             .stores()
-            .findWithRecords(id, RecordKind.REQUEST, RequestLifecycle.OPEN_STATUSES)
+            .findWithRecords(id, RecordKind.REQUEST, RequestLifecycle.OPEN_STATUSES, eventIds)
             .orElseThrow(Membership::notAMember);
     membership.checkStored(found.session().snapshot(), call.actorId(), reads);
-    return expireDue(found.session(), found.records(), reads);
+    return found;
   }
 
   private StoredResponse underLock(
       ProtocolCall call, String id, ScopedOperation operation, KeyedCommit commit) {
     CallRecords reads = new CallRecords(config.stores().records(), call);
-    StoredSession session = memberView(call, id, reads);
+    Set<String> asked = operation.rule().eventIdsAsked(call);
+    SessionWithRecords found = memberRead(call, id, reads, asked);
+    StoredSession session = expireDue(found.session(), found.records(), reads);
+    // What was read of the chain holds while the chain is as read: an expiry written since (or
+    // another instance's event, seen by the re-read after a conflicting expiry) asks again.
+    boolean asRead = session.cursor().equals(found.session().cursor());
     if (session.sealed()) {
       throw refuse(
           ProtocolErrorId.SEALED_WORK_SESSION_MUTATION,
@@ -156,7 +170,15 @@ final class SessionMutations {
     checkCursor(call.exchange().cursor().orElseThrow(), cursor);
     Optional<String> eventType = rules.eventType(call.operationId(), call.body());
     WorkSessionLifecycle.checkOpen(session.status(), eventType);
-    SessionView view = view(session, reads);
+    SessionView view =
+        new SessionView(
+            session,
+            config.stores().records(),
+            reads,
+            config.stores().sessions(),
+            config.defaultPolicy(),
+            asRead ? asked : Set.of(),
+            asRead ? found.heldEventIds() : Set.of());
     if (LOCKED_STATUSES.contains(WorkSessionStatus.fromValue(session.status()))
         && view.isAgent(call.actorId())) {
       throw refuse(

@@ -25,6 +25,9 @@ final class SessionView {
   private final WorkSessionStore sessions;
 
   private final Optional<JsonNode> defaultPolicy;
+  // Event ids whose presence was read with this very chain state, and those of them it holds.
+  private final Set<String> askedEvents;
+  private final Set<String> heldEvents;
 
   SessionView(
       StoredSession session,
@@ -32,11 +35,28 @@ final class SessionView {
       CallRecords globals,
       WorkSessionStore sessions,
       Optional<JsonNode> defaultPolicy) {
+    this(session, records, globals, sessions, defaultPolicy, Set.of(), Set.of());
+  }
+
+  /**
+   * A view that answers {@link #hasEvent} for {@code askedEvents} from what was read together with
+   * {@code session}: {@code heldEvents}, those of them its chain holds.
+   */
+  SessionView(
+      StoredSession session,
+      RecordStore records,
+      CallRecords globals,
+      WorkSessionStore sessions,
+      Optional<JsonNode> defaultPolicy,
+      Set<String> askedEvents,
+      Set<String> heldEvents) {
     this.session = session;
     this.records = records;
     this.globals = globals;
     this.sessions = sessions;
     this.defaultPolicy = defaultPolicy;
+    this.askedEvents = askedEvents;
+    this.heldEvents = heldEvents;
   }
 
   StoredSession session() {
@@ -100,6 +120,9 @@ final class SessionView {
 
   /** Whether the chain holds an event with this id. */
   boolean hasEvent(String eventId) {
+    if (askedEvents.contains(eventId)) {
+      return heldEvents.contains(eventId);
+    }
     return sessions.event(id(), eventId).isPresent();
   }
 

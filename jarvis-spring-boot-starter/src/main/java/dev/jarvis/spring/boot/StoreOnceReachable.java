@@ -144,6 +144,12 @@ final class StoreOnceReachable implements HostStores {
     return store().findWithRecords(workSessionId, kind, statuses);
   }
 
+  @Override
+  public Optional<SessionWithRecords> findWithRecords(
+      String workSessionId, RecordKind kind, Set<String> statuses, Set<String> eventIds) {
+    return store().findWithRecords(workSessionId, kind, statuses, eventIds);
+  }
+
   /** Before the store opens, kept and written when it does (the configured Policies). */
   @Override
   public void seed(StoredRecord record) {

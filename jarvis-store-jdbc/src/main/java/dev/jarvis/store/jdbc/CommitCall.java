@@ -165,12 +165,12 @@ final class CommitCall {
       s.setLong(20, e.path("sequence").asLong());
       s.setString(21, e.path("id").asText());
       s.setString(22, JsonText.write(e));
-      s.setArray(23, c.createArrayOf("text", refs.toArray(String[]::new)));
+      array(c, s, 23, "text", refs.toArray(String[]::new));
     } else {
       s.setNull(20, Types.BIGINT);
       s.setNull(21, Types.VARCHAR);
       s.setNull(22, Types.VARCHAR);
-      s.setArray(23, c.createArrayOf("text", new String[0]));
+      array(c, s, 23, "text", new String[0]);
     }
   }
 
@@ -203,15 +203,30 @@ final class CommitCall {
       targets[i] =
           record.kind() == RecordKind.REQUEST && target.isTextual() ? target.asText() : null;
     }
-    s.setArray(24, c.createArrayOf("text", kinds));
-    s.setArray(25, c.createArrayOf("text", workSessions));
-    s.setArray(26, c.createArrayOf("text", ids));
-    s.setArray(27, c.createArrayOf("text", statuses));
-    s.setArray(28, c.createArrayOf("int8", revisions));
-    s.setArray(29, c.createArrayOf("text", hashes));
-    s.setArray(30, c.createArrayOf("text", bodies));
-    s.setArray(31, c.createArrayOf("bool", createOnly));
-    s.setArray(32, c.createArrayOf("text", targets));
+    array(c, s, 24, "text", kinds);
+    array(c, s, 25, "text", workSessions);
+    array(c, s, 26, "text", ids);
+    array(c, s, 27, "text", statuses);
+    array(c, s, 28, "int8", revisions);
+    array(c, s, 29, "text", hashes);
+    array(c, s, 30, "text", bodies);
+    array(c, s, 31, "bool", createOnly);
+    array(c, s, 32, "text", targets);
+  }
+
+  /**
+   * An array parameter; none when empty, which the function reads as empty (no citations, no
+   * records: most units), so that neither side builds or parses an array literal for nothing.
+   * Typed, so that the server-prepared call keeps its parameter types whatever the unit holds.
+   */
+  private static void array(
+      Connection c, PreparedStatement s, int at, String elementType, Object[] values)
+      throws SQLException {
+    if (values.length == 0) {
+      s.setNull(at, Types.ARRAY, "_" + elementType);
+    } else {
+      s.setArray(at, c.createArrayOf(elementType, values));
+    }
   }
 
   private static long micros(Instant instant) {

@@ -122,6 +122,23 @@ public enum Dialect {
   }
 
   /**
+   * Whether a failed statement's answer may have been lost on the way back: the link or the server
+   * went away (SQL's connection-exception class {@code 08}, an I/O failure), or the driver gave no
+   * SQLState to say the database refused it. The database may have run it to its end; any other
+   * failure is the database's own answer.
+   */
+  boolean answerLost(SQLException e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.sql.SQLRecoverableException
+          || t instanceof java.sql.SQLNonTransientConnectionException
+          || t instanceof java.io.IOException) {
+        return true;
+      }
+    }
+    return e.getSQLState() == null || e.getSQLState().startsWith("08");
+  }
+
+  /**
    * Whether a failure says the database cannot write at all now: no space, a read-only file or
    * database, an I/O error. Reads may still succeed, so readiness probes with a write while it
    * stands.

@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.util.DriverDataSource;
 import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.host.ActorWithWorker;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.IdempotencyClaim;
@@ -19,6 +20,7 @@ import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
 import dev.jarvis.host.UnitOfWork;
 import dev.jarvis.host.UnitOfWorkException;
+import dev.jarvis.model.Actor;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,6 +29,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -473,6 +476,9 @@ public final class JdbcHostStores implements StoreBackend {
    * suppressed.
    */
   private Optional<CommitResult> attempt(Mutation mutation) throws SQLException, CommitLost {
+    if (commitCall.isPresent() && ownBounds.isEmpty() && mutation.step().isEmpty()) {
+      return alone(commitCall.get(), mutation);
+    }
     Connection c = pool.getConnection();
     // Set once the unit ended in a commit or rollback the driver confirmed: only then can the
     // connection serve another unit.
@@ -506,6 +512,47 @@ public final class JdbcHostStores implements StoreBackend {
         throw new CommitLost(e);
       }
       ended = true;
+      return Optional.of(CommitResult.committed());
+    } finally {
+      release(c, ended);
+    }
+  }
+
+  /**
+   * PostgreSQL on the store's own pool, a unit without a step: the call of {@code jarvis_commit} as
+   * a transaction of its own (autocommit), which saves the {@code COMMIT} round trip. The server
+   * commits the call's writes when it returns and undoes all of them when it fails, so a failure
+   * the server reported wrote nothing, and a conflict ({@link CommitCall#CONFLICT_STATE}) needs no
+   * rollback. A call whose answer never came (the link or the server went away) may have committed
+   * before: an unknown outcome, as a commit whose answer was lost. On an application's {@code
+   * DataSource} the unit stays a transaction, which its {@code SET LOCAL} timeouts need; a step
+   * needs one too.
+   */
+  private Optional<CommitResult> alone(CommitCall call, Mutation mutation)
+      throws SQLException, CommitLost {
+    Connection c = pool.getConnection();
+    // Set once the server ended the call's transaction and said how: only then can the connection
+    // serve another unit.
+    boolean ended = false;
+    try {
+      c.setAutoCommit(true); // the pool's default; a no-op that holds it to it
+      CommitCall.Outcome outcome;
+      try {
+        outcome = call.run(c, mutation);
+      } catch (SQLException e) {
+        if (dialect.answerLost(e)) {
+          throw new CommitLost(e);
+        }
+        ended = true;
+        if (CommitCall.CONFLICT_STATE.equals(e.getSQLState())) {
+          return Optional.of(CommitResult.conflict());
+        }
+        throw e;
+      }
+      ended = true;
+      if (outcome instanceof CommitCall.KeyTaken taken) {
+        return taken.first().map(CommitResult::keyTaken);
+      }
       return Optional.of(CommitResult.committed());
     } finally {
       release(c, ended);
@@ -898,55 +945,92 @@ public final class JdbcHostStores implements StoreBackend {
         r -> new StoredSession(JsonText.object(r.getString(1)), r.getBoolean(2)));
   }
 
-  /**
-   * One query: the WorkSession's row joined to its records of that kind and those statuses (index
-   * {@code protocol_record_by_status}), one row per record, or one row without a record.
-   */
   @Override
   public Optional<SessionWithRecords> findWithRecords(
       String workSessionId, RecordKind kind, Set<String> statuses) {
-    if (statuses.isEmpty()) {
-      return find(workSessionId).map(session -> new SessionWithRecords(session, List.of()));
-    }
+    return findWithRecords(workSessionId, kind, statuses, Set.of());
+  }
+
+  /**
+   * One query: the WorkSession's row joined to its records of that kind and those statuses (index
+   * {@code protocol_record_by_status}), one row per record, or one row without a record; each row
+   * also says, per event id asked about, whether the chain holds it (index {@code
+   * jarvis_event_by_id}).
+   */
+  @Override
+  public Optional<SessionWithRecords> findWithRecords(
+      String workSessionId, RecordKind kind, Set<String> statuses, Set<String> eventIds) {
     List<String> wanted = List.copyOf(statuses);
-    String marks = String.join(", ", java.util.Collections.nCopies(wanted.size(), "?"));
+    List<String> asked = List.copyOf(eventIds);
+    StringBuilder sql = new StringBuilder("SELECT w.snapshot, w.sealed");
+    for (int i = 0; i < asked.size(); i++) {
+      sql.append(", EXISTS (SELECT 1 FROM ")
+          .append(tables.event())
+          .append(" e WHERE e.work_session_id = w.id AND e.event_id = ?)");
+    }
+    sql.append(
+            ", r.kind, r.work_session_id, r.id, r.recorded_revision, r.recorded_event_hash, r.body")
+        .append(" FROM ")
+        .append(tables.workSession())
+        .append(" w LEFT JOIN ")
+        .append(tables.record())
+        .append(" r ON ")
+        .append(
+            wanted.isEmpty()
+                ? "1 = 0"
+                : "r.work_session_id = w.id AND r.kind = ? AND r.status IN ("
+                    + marks(wanted.size())
+                    + ")")
+        .append(" WHERE w.id = ? ORDER BY r.write_order");
+    int recordFrom = 3 + asked.size();
     List<SessionRow> rows =
         query(
-            "SELECT w.snapshot, w.sealed, r.kind, r.work_session_id, r.id, r.recorded_revision,"
-                + " r.recorded_event_hash, r.body FROM "
-                + tables.workSession()
-                + " w"
-                + " LEFT JOIN "
-                + tables.record()
-                + " r ON r.work_session_id = w.id AND r.kind = ?"
-                + " AND r.status IN ("
-                + marks
-                + ") WHERE w.id = ? ORDER BY r.write_order",
+            sql.toString(),
             s -> {
-              s.setString(1, kind.name());
-              for (int i = 0; i < wanted.size(); i++) {
-                s.setString(2 + i, wanted.get(i));
+              int at = 1;
+              for (String eventId : asked) {
+                s.setString(at++, eventId);
               }
-              s.setString(2 + wanted.size(), workSessionId);
+              if (!wanted.isEmpty()) {
+                s.setString(at++, kind.name());
+                for (String status : wanted) {
+                  s.setString(at++, status);
+                }
+              }
+              s.setString(at, workSessionId);
             },
-            r ->
-                new SessionRow(
-                    r.getString(1),
-                    r.getBoolean(2),
-                    r.getString(3) == null ? Optional.empty() : Optional.of(record(r, 3))));
+            r -> {
+              Set<String> held = new HashSet<>();
+              for (int i = 0; i < asked.size(); i++) {
+                if (r.getBoolean(3 + i)) {
+                  held.add(asked.get(i));
+                }
+              }
+              return new SessionRow(
+                  r.getString(1),
+                  r.getBoolean(2),
+                  held,
+                  r.getString(recordFrom) == null
+                      ? Optional.empty()
+                      : Optional.of(record(r, recordFrom)));
+            });
     if (rows.isEmpty()) {
       return Optional.empty();
     }
-    // The snapshot repeats on every row; it is read once.
+    // The WorkSession's columns repeat on every row; they are read once.
     SessionRow first = rows.get(0);
     StoredSession session = new StoredSession(JsonText.object(first.snapshot()), first.sealed());
     List<StoredRecord> records = new ArrayList<>();
     rows.forEach(row -> row.record().ifPresent(records::add));
-    return Optional.of(new SessionWithRecords(session, records));
+    return Optional.of(new SessionWithRecords(session, records, first.heldEventIds()));
   }
 
-  /** A row of {@link #findWithRecords}: the WorkSession's columns, and a record if one joined. */
-  private record SessionRow(String snapshot, boolean sealed, Optional<StoredRecord> record) {}
+  /**
+   * A row of {@link #findWithRecords}: the WorkSession's columns, the event ids asked about that
+   * its chain holds, and a record if one joined.
+   */
+  private record SessionRow(
+      String snapshot, boolean sealed, Set<String> heldEventIds, Optional<StoredRecord> record) {}
 
   @Override
   public List<JsonNode> events(String workSessionId) {
@@ -1109,6 +1193,37 @@ public final class JdbcHostStores implements StoreBackend {
           s.setString(3, id);
         },
         JdbcHostStores::record);
+  }
+
+  /**
+   * One query: the Actor's row joined to the Worker's row that its body's {@code worker_id} names
+   * (both on the records table's key).
+   */
+  @Override
+  public Optional<ActorWithWorker> actorWithWorker(String actorId) {
+    String workerId =
+        dialect == Dialect.POSTGRESQL
+            ? "(a.body::json ->> '" + Actor.JSON_PROPERTY_WORKER_ID + "')"
+            : "json_extract(a.body, '$." + Actor.JSON_PROPERTY_WORKER_ID + "')";
+    return one(
+        "SELECT a.kind, a.work_session_id, a.id, a.recorded_revision, a.recorded_event_hash,"
+            + " a.body, w.kind, w.work_session_id, w.id, w.recorded_revision,"
+            + " w.recorded_event_hash, w.body FROM "
+            + tables.record()
+            + " a LEFT JOIN "
+            + tables.record()
+            + " w ON w.kind = ? AND w.work_session_id = '' AND w.id = "
+            + workerId
+            + " WHERE a.kind = ? AND a.work_session_id = '' AND a.id = ?",
+        s -> {
+          s.setString(1, RecordKind.WORKER.name());
+          s.setString(2, RecordKind.ACTOR.name());
+          s.setString(3, actorId);
+        },
+        r ->
+            new ActorWithWorker(
+                record(r, 1),
+                r.getString(7) == null ? Optional.empty() : Optional.of(record(r, 7))));
   }
 
   @Override

@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,7 +30,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A unit of work is all-or-nothing whatever the driver does: a fault injected at every statement of
  * an append (before the database saw it, or after, its answer lost), with the rollback failing too
  * or not, leaves nothing of the unit, keeps the first error and evicts a connection whose rollback
- * failed; a commit whose answer is lost is an unknown outcome that the same key settles.
+ * failed; a commit whose answer is lost is an unknown outcome that the same key settles. On
+ * PostgreSQL a unit without a step is one call in autocommit, with no commit of its own: the call's
+ * lost answer is then the unknown outcome, and a failure the database reported wrote nothing.
  */
 class AllOrNothingUnderFaultsTest {
 
@@ -39,6 +42,7 @@ class AllOrNothingUnderFaultsTest {
   private PostgresTestSchema schema;
   private HostStores stores;
   private FailingDriver driver;
+  private String database;
 
   @AfterEach
   void close() throws Exception {
@@ -54,6 +58,7 @@ class AllOrNothingUnderFaultsTest {
   }
 
   private void open(String database) throws SQLException {
+    this.database = database;
     driver = new FailingDriver(database);
     JdbcStoreSettings settings;
     if (database.equals("postgresql")) {
@@ -71,12 +76,20 @@ class AllOrNothingUnderFaultsTest {
     return stores.sessions().find(WS).orElseThrow().cursor();
   }
 
+  /**
+   * The unit as a transaction with a commit of its own: on PostgreSQL, with a step (as an outbox's
+   * unit has, here one that writes nothing), since a unit without one is a call in autocommit.
+   */
+  private Mutation transaction(Mutation unit) {
+    return database.equals("postgresql") ? unit.within(inside -> {}) : unit;
+  }
+
   /** How many statements the append runs, counted on a dry run in another WorkSession. */
   private int statementsOfAnAppend() {
     stores.commit(Units.genesis("ws-dry"));
     ChainCursor at = stores.sessions().find("ws-dry").orElseThrow().cursor();
     driver.count();
-    CommitResult result = stores.commit(Units.append("ws-dry", at, "k-dry", 10));
+    CommitResult result = stores.commit(transaction(Units.append("ws-dry", at, "k-dry", 10)));
     driver.disarm();
     assertEquals(CommitResult.Outcome.COMMITTED, result.outcome());
     return driver.statements();
@@ -123,7 +136,7 @@ class AllOrNothingUnderFaultsTest {
         for (int n = 1; n <= statements; n++) {
           String after =
               "statement " + n + " failing " + when + (rollbackFails ? ", rollback failing" : "");
-          Mutation append = Units.append(WS, at, "k-1", 10);
+          Mutation append = transaction(Units.append(WS, at, "k-1", 10));
           driver.arm(n, when, Optional.empty(), rollbackFails);
           StoreUnavailableException thrown =
               assertThrows(StoreUnavailableException.class, () -> stores.commit(append), after);
@@ -175,7 +188,8 @@ class AllOrNothingUnderFaultsTest {
     driver.arm(0, FailingDriver.When.BEFORE, Optional.of(FailingDriver.When.BEFORE), false);
     StoreUnavailableException thrown =
         assertThrows(
-            StoreUnavailableException.class, () -> stores.commit(Units.append(WS, at, "k-2", 10)));
+            StoreUnavailableException.class,
+            () -> stores.commit(transaction(Units.append(WS, at, "k-2", 10))));
     driver.disarm();
     assertEquals(StoreUnavailableException.Outcome.UNKNOWN, thrown.outcome());
     assertEvicted("a failed commit");
@@ -190,7 +204,7 @@ class AllOrNothingUnderFaultsTest {
   void aCommitWhoseAnswerWasLostIsSettledByTheSameKey(String database) throws Exception {
     open(database);
     ChainCursor at = genesis();
-    Mutation append = Units.append(WS, at, "k-3", 10);
+    Mutation append = transaction(Units.append(WS, at, "k-3", 10));
     driver.arm(0, FailingDriver.When.BEFORE, Optional.of(FailingDriver.When.AFTER), false);
     StoreUnavailableException thrown =
         assertThrows(StoreUnavailableException.class, () -> stores.commit(append));
@@ -205,5 +219,45 @@ class AllOrNothingUnderFaultsTest {
         append.claim().orElseThrow().entry().response(),
         retry.firstResponse().orElseThrow().response());
     assertFalse(stores.sessions().events(WS).size() > at.revision() + 1, "applied twice");
+  }
+
+  @Test
+  void onPostgresACallAloneThatTheDatabaseRefusedWroteNothingAndNeedsNoRollback() throws Exception {
+    open("postgresql");
+    ChainCursor at = genesis();
+    driver.arm(1, FailingDriver.When.BEFORE, Optional.empty(), true);
+    StoreUnavailableException thrown =
+        assertThrows(
+            StoreUnavailableException.class, () -> stores.commit(Units.append(WS, at, "k-5", 10)));
+    driver.disarm();
+    assertEquals(StoreUnavailableException.Outcome.NOT_WRITTEN, thrown.outcome());
+    assertEquals(0, thrown.getCause().getSuppressed().length, "no rollback was tried");
+    assertTrue(driver.faulted().orElseThrow().isValid(1), "the connection stays in the pool");
+    assertNothingOf("k-5", at, "a refused call");
+    assertEquals(
+        CommitResult.Outcome.COMMITTED, stores.commit(Units.append(WS, at, "k-5", 10)).outcome());
+  }
+
+  @Test
+  void onPostgresACallAloneWhoseAnswerWasLostIsAnUnknownOutcomeThatTheSameKeySettles()
+      throws Exception {
+    open("postgresql");
+    ChainCursor at = genesis();
+    Mutation append = Units.append(WS, at, "k-6", 10);
+    driver.arm(1, FailingDriver.When.AFTER, Optional.empty(), false);
+    StoreUnavailableException thrown =
+        assertThrows(StoreUnavailableException.class, () -> stores.commit(append));
+    driver.disarm();
+    assertEquals(StoreUnavailableException.Outcome.UNKNOWN, thrown.outcome());
+    assertEvicted("a call whose answer was lost");
+    // It did commit, whole: the call was its own transaction.
+    assertEquals(at.revision() + 1, stores.sessions().events(WS).size());
+    assertTrue(stores.records().find(RecordKind.REVIEW, WS, "review-k-6").isPresent());
+    CommitResult retry = stores.commit(append);
+    assertEquals(CommitResult.Outcome.KEY_TAKEN, retry.outcome());
+    assertEquals(
+        append.claim().orElseThrow().entry().response(),
+        retry.firstResponse().orElseThrow().response());
+    assertEquals(at.revision() + 1, stores.sessions().events(WS).size(), "applied twice");
   }
 }

@@ -13,7 +13,9 @@ import javax.sql.DataSource;
 /**
  * A {@code DataSource} that counts what the store asks of the database: connections borrowed,
  * statements executed and commits, each of which is one round trip (the driver sends {@code BEGIN}
- * together with a transaction's first statement).
+ * together with a transaction's first statement). Only the calls of the thread that last {@link
+ * #reset} count: a pool's own threads (HikariCP filling itself in the background, each new
+ * connection's set-up statement) are none of the request's.
  */
 final class CountingDataSource {
 
@@ -24,6 +26,7 @@ final class CountingDataSource {
   final AtomicInteger statements = new AtomicInteger();
   final AtomicInteger commits = new AtomicInteger();
   private final DataSource counted;
+  private volatile Thread counting;
 
   CountingDataSource(DataSource target) {
     counted =
@@ -32,7 +35,9 @@ final class CountingDataSource {
             target,
             (method, result) -> {
               if (method.getName().equals("getConnection")) {
-                borrows.incrementAndGet();
+                if (mine()) {
+                  borrows.incrementAndGet();
+                }
                 return proxy(Connection.class, (Connection) result, this::connection);
               }
               return result;
@@ -44,8 +49,9 @@ final class CountingDataSource {
     return counted;
   }
 
-  /** Forgets what was counted so far. */
+  /** Forgets what was counted so far, and counts this thread's calls from now on. */
   void reset() {
+    counting = Thread.currentThread();
     borrows.set(0);
     statements.set(0);
     commits.set(0);
@@ -57,7 +63,7 @@ final class CountingDataSource {
   }
 
   private Object connection(Method method, Object result) {
-    if (method.getName().equals("commit")) {
+    if (method.getName().equals("commit") && mine()) {
       commits.incrementAndGet();
     }
     if (result instanceof Statement statement) {
@@ -66,6 +72,10 @@ final class CountingDataSource {
       return proxy(type, statement, (m, r) -> r);
     }
     return result;
+  }
+
+  private boolean mine() {
+    return counting == Thread.currentThread();
   }
 
   /** What a proxy does with a call's result once the target answered it. */
@@ -79,7 +89,8 @@ final class CountingDataSource {
         (self, method, args) -> {
           if (type != DataSource.class
               && Statement.class.isAssignableFrom(type)
-              && EXECUTES.contains(method.getName())) {
+              && EXECUTES.contains(method.getName())
+              && mine()) {
             statements.incrementAndGet();
           }
           try {

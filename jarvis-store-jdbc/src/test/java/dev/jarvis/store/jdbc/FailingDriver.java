@@ -17,8 +17,11 @@ import javax.sql.DataSource;
  * A driver that fails where a test says: the Nth statement of the arming thread, its commit or its
  * rollback, each before the database saw it or after (the answer lost on the way back). Only the
  * arming thread's calls count, so the pool's own connection set-up on its threads never does. A
- * fault is the database's "disk full" ({@code SQLITE_FULL}, SQLState {@code 53100}): a failure
- * HikariCP does not take for a broken connection, so the store alone must keep the pool clean.
+ * fault before a call is the database's "disk full" ({@code SQLITE_FULL}, SQLState {@code 53100}):
+ * a failure HikariCP does not take for a broken connection, so the store alone must keep the pool
+ * clean. A fault after a statement that PostgreSQL ran in autocommit (its own transaction, so
+ * committed) is what a lost answer is there, the link gone ({@code 08006}): a server that committed
+ * a statement never answers it with an error. Any other fault after a call is the same "disk full".
  */
 final class FailingDriver implements UnaryOperator<DataSource> {
 
@@ -109,6 +112,15 @@ final class FailingDriver implements UnaryOperator<DataSource> {
     return sqlite ? new SQLException(message, null, 13) : new SQLException(message, "53100");
   }
 
+  /** A fault after a statement ran: its answer lost. */
+  private SQLException lostAnswer(Connection raw, String what) throws SQLException {
+    if (sqlite || !raw.getAutoCommit()) {
+      return fault(raw, what);
+    }
+    faulted = raw;
+    return new SQLException("injected fault at " + what + ": connection lost", "08006");
+  }
+
   private After connectionCalls(Connection raw) {
     return new After() {
       @Override
@@ -165,7 +177,7 @@ final class FailingDriver implements UnaryOperator<DataSource> {
             && statements.get() == failStatement
             && statementWhen == When.AFTER) {
           failStatement = 0;
-          throw fault(raw, "statement " + statements.get() + ", after it ran");
+          throw lostAnswer(raw, "statement " + statements.get() + ", after it ran");
         }
         return result;
       }

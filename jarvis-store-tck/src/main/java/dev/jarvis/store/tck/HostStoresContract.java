@@ -1,5 +1,6 @@
 package dev.jarvis.store.tck;
 
+import static dev.jarvis.store.tck.StoreFixtures.JSON;
 import static dev.jarvis.store.tck.StoreFixtures.T0;
 import static dev.jarvis.store.tck.StoreFixtures.append;
 import static dev.jarvis.store.tck.StoreFixtures.claim;
@@ -17,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
+import dev.jarvis.host.ActorWithWorker;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.CommitResult.Outcome;
@@ -731,6 +733,71 @@ public abstract class HostStoresContract {
             .records()
             .isEmpty());
     assertTrue(other.findWithRecords("ws-none", RecordKind.REQUEST, open).isEmpty());
+  }
+
+  @Test
+  void aWorkSessionIsReadWithWhichOfTheAskedEventIdsItsChainHolds() {
+    ChainCursor a = create("ws-a");
+    create("ws-b");
+    ChainWrite.Append appended = append("ws-a", a);
+    commit(Mutation.of(appended, List.of()));
+    String held = appended.event().path("id").asText();
+
+    SessionWithRecords found =
+        other
+            .findWithRecords(
+                "ws-a", RecordKind.REQUEST, Set.of("pending"), Set.of(held, "no-such-event"))
+            .orElseThrow();
+    assertEquals(stores.sessions().find("ws-a").orElseThrow(), found.session());
+    assertEquals(Set.of(held), found.heldEventIds());
+    assertTrue(
+        other
+            .findWithRecords("ws-b", RecordKind.REQUEST, Set.of("pending"), Set.of(held))
+            .orElseThrow()
+            .heldEventIds()
+            .isEmpty(),
+        "an event of another WorkSession");
+    assertTrue(
+        other
+            .findWithRecords("ws-a", RecordKind.REQUEST, Set.of("pending"))
+            .orElseThrow()
+            .heldEventIds()
+            .isEmpty(),
+        "none asked");
+    assertTrue(
+        other.findWithRecords("ws-none", RecordKind.REQUEST, Set.of(), Set.of(held)).isEmpty());
+  }
+
+  @Test
+  void anActorIsReadWithTheWorkerItNames() {
+    StoredRecord worker = global(RecordKind.WORKER, "worker-1", "w");
+    StoredRecord actor =
+        StoredRecord.global(
+            RecordKind.ACTOR,
+            "actor-1",
+            JSON.objectNode().put("actor_id", "actor-1").put("worker_id", "worker-1"));
+    StoredRecord orphan =
+        StoredRecord.global(
+            RecordKind.ACTOR,
+            "actor-2",
+            JSON.objectNode().put("actor_id", "actor-2").put("worker_id", "worker-2"));
+    stores.seed(worker);
+    stores.seed(actor);
+    stores.seed(orphan);
+    // An Actor of a WorkSession of the same id is no registered Actor.
+    ChainCursor at = create("ws-1");
+    commit(
+        Mutation.records(
+            List.of(RecordWrite.put(record(RecordKind.ACTOR, "ws-1", "actor-3", "x", at)))));
+
+    assertEquals(
+        new ActorWithWorker(actor, Optional.of(worker)),
+        other.records().actorWithWorker("actor-1").orElseThrow());
+    assertEquals(
+        new ActorWithWorker(orphan, Optional.empty()),
+        other.records().actorWithWorker("actor-2").orElseThrow());
+    assertTrue(other.records().actorWithWorker("actor-3").isEmpty());
+    assertTrue(other.records().actorWithWorker("worker-1").isEmpty(), "a Worker is no Actor");
   }
 
   @Test
