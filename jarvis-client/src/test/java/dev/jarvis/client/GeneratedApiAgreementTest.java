@@ -147,7 +147,7 @@ class GeneratedApiAgreementTest {
       String value = sent.containsHeader(header) ? sent.getHeader(header) : null;
       args.add(
           header.equals(JarvisHeaders.EXPECTED_WORK_SESSION_REVISION)
-              ? Integer.valueOf(value)
+              ? Long.valueOf(value)
               : value);
     }
     if (spec.requestSchema().isPresent()) {

@@ -91,7 +91,7 @@ public final class MinimalHost {
         String actor,
         String key,
         String timestamp,
-        Integer revision,
+        Long revision,
         String previousHash,
         JarvisEvent body) {
       return JarvisHostFeature.respond(request);
@@ -103,7 +103,7 @@ public final class MinimalHost {
         String actor,
         String key,
         String timestamp,
-        Integer revision,
+        Long revision,
         String previousHash,
         WorkSession body) {
       return JarvisHostFeature.respond(request);

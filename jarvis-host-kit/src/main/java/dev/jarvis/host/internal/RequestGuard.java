@@ -97,15 +97,6 @@ public final class RequestGuard {
                   config.timestampTolerance()));
       mutation = Optional.of(parsed);
       actorId = parsed.actorId();
-      // The generated interfaces bind the revision as an Integer; a larger one would fail in the
-      // JAX-RS runtime with no protocol meaning. No WorkSession here gets that far, so it is stale.
-      if (parsed.expectedRevision().filter(r -> r.value() > Integer.MAX_VALUE).isPresent()) {
-        throw refuse(
-            ProtocolErrorId.STALE_WORK_SESSION_REVISION,
-            "header",
-            JarvisHeaders.EXPECTED_WORK_SESSION_REVISION,
-            "The expected revision is beyond any revision of this host's WorkSessions.");
-      }
     } else {
       actorId = firstRefusal(ReadHeaders.parse(operation.operationClass(), headers)).actorId();
     }

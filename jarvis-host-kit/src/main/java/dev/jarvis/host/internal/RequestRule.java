@@ -125,7 +125,7 @@ final class RequestRule implements ScopedRule {
     JsonNode limits =
         session.policy().map(p -> p.path(Policy.JSON_PROPERTY_REQUEST_LIMITS)).orElseThrow();
     if (limits.has(PolicyRequestLimits.JSON_PROPERTY_MAX_PENDING_REQUESTS)
-        && open >= limits.path(PolicyRequestLimits.JSON_PROPERTY_MAX_PENDING_REQUESTS).asInt()) {
+        && open >= limits.path(PolicyRequestLimits.JSON_PROPERTY_MAX_PENDING_REQUESTS).asLong()) {
       throw refuse(
           ProtocolErrorId.REQUEST_LIVELOCK,
           OBJECT,
@@ -136,7 +136,7 @@ final class RequestRule implements ScopedRule {
               + ".");
     }
     if (limits.has(PolicyRequestLimits.JSON_PROPERTY_MAX_REPEATED_DENIALS)
-        && denied >= limits.path(PolicyRequestLimits.JSON_PROPERTY_MAX_REPEATED_DENIALS).asInt()) {
+        && denied >= limits.path(PolicyRequestLimits.JSON_PROPERTY_MAX_REPEATED_DENIALS).asLong()) {
       throw refuse(
           ProtocolErrorId.REQUEST_LIVELOCK,
           OBJECT,

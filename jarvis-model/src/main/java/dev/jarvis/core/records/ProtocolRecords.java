@@ -227,14 +227,14 @@ public final class ProtocolRecords {
     OffsetDateTime now = now();
     return new WorkSession()
         .id(id)
-        .protocolVersion(WorkSession.ProtocolVersionEnum.fromValue(JarvisSpec.PROTOCOL_VERSION))
+        .protocolVersion(JarvisSpec.PROTOCOL_VERSION)
         .createdByActorId(actorId)
         .objective(objective)
         .humanWorkerId(humanWorkerId)
         .agentWorkerId(agentWorkerId)
         .policyId(policyId)
         .status(WorkSessionStatus.ACTIVE)
-        .revision(0)
+        .revision(0L)
         .lastEventHash(Sha256Hash.GENESIS)
         .eventLogRef("event-log:" + id)
         .createdAt(now)
@@ -400,14 +400,14 @@ public final class ProtocolRecords {
         .requestId(request.getId())
         .reviewId(reviewId)
         .policyDecisionId(request.getPolicyDecisionId())
-        .requestRevision(Math.toIntExact(requestAt.revision()))
+        .requestRevision(requestAt.revision())
         .requestEventHash(requestAt.lastEventHash())
         .normalizedActionHash(ActionHash.of(action))
         .approvedAction(action)
         .allowedScope(new ApprovalBoundary().scopeRef(scopeRef))
         .deniedScope(new ApprovalBoundary().scopeRef("scope:anything-else"))
         .expiresAt(now().plus(validFor))
-        .maxUses(1)
+        .maxUses(1L)
         .appliesToWorkSessionId(request.getWorkSessionId())
         .appliesToActorId(request.getRequesterActorId());
   }
@@ -519,7 +519,7 @@ public final class ProtocolRecords {
         .controllingActorId(actorId)
         .affectedScope(new TakeoverScope().blockingScope(blockingScope).scopeRef(scopeRef))
         .reason(reason)
-        .lockEpoch(1)
+        .lockEpoch(1L)
         .state(TakeoverState.LOCKED)
         .createdAt(now());
   }

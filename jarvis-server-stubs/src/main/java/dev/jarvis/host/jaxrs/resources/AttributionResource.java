@@ -16,7 +16,7 @@ public class AttributionResource extends ProtocolResource implements Attribution
       String jarvisActorId,
       String jarvisIdempotencyKey,
       String jarvisRequestTimestamp,
-      Integer jarvisExpectedWorkSessionRevision,
+      Long jarvisExpectedWorkSessionRevision,
       String jarvisPreviousEventHash,
       Contribution contribution) {
     return respond();

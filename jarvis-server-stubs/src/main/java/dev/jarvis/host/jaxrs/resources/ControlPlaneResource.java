@@ -19,7 +19,7 @@ public class ControlPlaneResource extends ProtocolResource implements ControlPla
       String jarvisActorId,
       String jarvisIdempotencyKey,
       String jarvisRequestTimestamp,
-      Integer jarvisExpectedWorkSessionRevision,
+      Long jarvisExpectedWorkSessionRevision,
       String jarvisPreviousEventHash,
       Request request) {
     return respond();
@@ -32,7 +32,7 @@ public class ControlPlaneResource extends ProtocolResource implements ControlPla
       String jarvisActorId,
       String jarvisIdempotencyKey,
       String jarvisRequestTimestamp,
-      Integer jarvisExpectedWorkSessionRevision,
+      Long jarvisExpectedWorkSessionRevision,
       String jarvisPreviousEventHash,
       PolicyDecision policyDecision) {
     return respond();
@@ -45,7 +45,7 @@ public class ControlPlaneResource extends ProtocolResource implements ControlPla
       String jarvisActorId,
       String jarvisIdempotencyKey,
       String jarvisRequestTimestamp,
-      Integer jarvisExpectedWorkSessionRevision,
+      Long jarvisExpectedWorkSessionRevision,
       String jarvisPreviousEventHash,
       Review review) {
     return respond();
@@ -58,7 +58,7 @@ public class ControlPlaneResource extends ProtocolResource implements ControlPla
       String jarvisActorId,
       String jarvisIdempotencyKey,
       String jarvisRequestTimestamp,
-      Integer jarvisExpectedWorkSessionRevision,
+      Long jarvisExpectedWorkSessionRevision,
       String jarvisPreviousEventHash,
       Takeover takeover) {
     return respond();

@@ -18,7 +18,7 @@ public class LearningResource extends ProtocolResource implements LearningApi {
       String jarvisActorId,
       String jarvisIdempotencyKey,
       String jarvisRequestTimestamp,
-      Integer jarvisExpectedWorkSessionRevision,
+      Long jarvisExpectedWorkSessionRevision,
       String jarvisPreviousEventHash,
       LearningRecord learningRecord) {
     return respond();
@@ -31,7 +31,7 @@ public class LearningResource extends ProtocolResource implements LearningApi {
       String jarvisActorId,
       String jarvisIdempotencyKey,
       String jarvisRequestTimestamp,
-      Integer jarvisExpectedWorkSessionRevision,
+      Long jarvisExpectedWorkSessionRevision,
       String jarvisPreviousEventHash,
       MemoryProposal memoryProposal) {
     return respond();
@@ -44,7 +44,7 @@ public class LearningResource extends ProtocolResource implements LearningApi {
       String jarvisActorId,
       String jarvisIdempotencyKey,
       String jarvisRequestTimestamp,
-      Integer jarvisExpectedWorkSessionRevision,
+      Long jarvisExpectedWorkSessionRevision,
       String jarvisPreviousEventHash,
       SkillProposal skillProposal) {
     return respond();

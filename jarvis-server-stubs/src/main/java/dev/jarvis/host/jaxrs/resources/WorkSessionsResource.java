@@ -34,7 +34,7 @@ public class WorkSessionsResource extends ProtocolResource implements WorkSessio
       String jarvisActorId,
       String jarvisIdempotencyKey,
       String jarvisRequestTimestamp,
-      Integer jarvisExpectedWorkSessionRevision,
+      Long jarvisExpectedWorkSessionRevision,
       String jarvisPreviousEventHash,
       JarvisEvent jarvisEvent) {
     return respond();
@@ -46,7 +46,7 @@ public class WorkSessionsResource extends ProtocolResource implements WorkSessio
       String jarvisActorId,
       String jarvisIdempotencyKey,
       String jarvisRequestTimestamp,
-      Integer jarvisExpectedWorkSessionRevision,
+      Long jarvisExpectedWorkSessionRevision,
       String jarvisPreviousEventHash,
       WorkSession workSession) {
     return respond();
