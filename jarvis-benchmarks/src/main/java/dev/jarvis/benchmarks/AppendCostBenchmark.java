@@ -12,6 +12,7 @@ import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.Mutation;
+import dev.jarvis.host.PrincipalLimits;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
@@ -101,6 +102,10 @@ public class AppendCostBenchmark {
             HostConfig.builder(HostAuth.bearer(TOKEN))
                 .clock(Clock.fixed(Instant.parse(NOW), ZoneOffset.UTC))
                 .stores(stores)
+                // One Actor creates every WorkSession here; the per-Actor limit (100 by default)
+                // would refuse the 1,000-WorkSession point.
+                .openWorkSessionsPerActor(
+                    Math.max(sessions, PrincipalLimits.DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR))
                 .build());
     host.seedPolicy(SampleRecords.policy());
     expect(200, put("/workers/" + HUMAN_WORKER, SampleRecords.worker(HUMAN_WORKER, "human")));
