@@ -292,25 +292,13 @@ public record RequestTimestamp(Instant instant) {
       }
       fraction = text.substring(start, at);
     }
-    if (at == n - 1 && (text.charAt(at) == 'Z' || text.charAt(at) == 'z')) {
-      return new Fields(
-          number(text, 0, 4),
-          number(text, 5, 2),
-          number(text, 8, 2),
-          number(text, 11, 2),
-          number(text, 14, 2),
-          number(text, 17, 2),
-          fraction,
-          true,
-          false,
-          0,
-          0);
-    }
-    if (at != n - 6
-        || (text.charAt(at) != '+' && text.charAt(at) != '-')
-        || !digitsAt(text, at + 1, 2)
-        || text.charAt(at + 3) != ':'
-        || !digitsAt(text, at + 4, 2)) {
+    boolean zulu = at == n - 1 && (text.charAt(at) == 'Z' || text.charAt(at) == 'z');
+    if (!zulu
+        && (at != n - 6
+            || (text.charAt(at) != '+' && text.charAt(at) != '-')
+            || !digitsAt(text, at + 1, 2)
+            || text.charAt(at + 3) != ':'
+            || !digitsAt(text, at + 4, 2))) {
       return null;
     }
     return new Fields(
@@ -321,10 +309,10 @@ public record RequestTimestamp(Instant instant) {
         number(text, 14, 2),
         number(text, 17, 2),
         fraction,
-        false,
-        text.charAt(at) == '-',
-        number(text, at + 1, 2),
-        number(text, at + 4, 2));
+        zulu,
+        !zulu && text.charAt(at) == '-',
+        zulu ? 0 : number(text, at + 1, 2),
+        zulu ? 0 : number(text, at + 4, 2));
   }
 
   private static boolean isDigit(char c) {

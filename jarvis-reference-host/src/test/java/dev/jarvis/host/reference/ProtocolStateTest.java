@@ -1,13 +1,15 @@
 package dev.jarvis.host.reference;
 
+import static dev.jarvis.host.reference.Steps.EXPORT;
+import static dev.jarvis.host.reference.Steps.append;
+import static dev.jarvis.host.reference.Steps.complete;
+import static dev.jarvis.host.reference.Steps.created;
+import static dev.jarvis.host.reference.Steps.decisionAndRequest;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jarvis.core.chain.ChainCursor;
-import dev.jarvis.core.chain.EventChain;
-import dev.jarvis.core.headers.RequestTimestamp;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.RecordKind;
 import java.time.Duration;
@@ -16,25 +18,6 @@ import org.junit.jupiter.api.Test;
 
 /** The protocol state rules of the reference host, each shown over HTTP. */
 class ProtocolStateTest {
-
-  private static final String EXPORT = "/work-sessions/" + Payloads.WS + "/export";
-
-  private static Answer append(TestHost t, String actorId, ObjectNode draft) {
-    // Events are recorded as they happen: stamped by the host clock, inside the freshness window.
-    draft.put("timestamp", RequestTimestamp.format(t.clock.instant()));
-    ChainCursor cursor = t.cursor();
-    ObjectNode event = EventChain.next(cursor, draft);
-    return t.send(
-        "POST",
-        "/work-sessions/" + Payloads.WS + "/events",
-        t.scoped(actorId, cursor),
-        event.toString());
-  }
-
-  private static Answer complete(TestHost t) {
-    return append(
-        t, Payloads.HUMAN, Payloads.event("event-done", "work_session.completed", Payloads.HUMAN));
-  }
 
   private static String status(TestHost t) {
     return t.get("/work-sessions/" + Payloads.WS, Payloads.HUMAN).json().path("status").asText();
@@ -49,10 +32,6 @@ class ProtocolStateTest {
         .find(kind, Payloads.WS, id)
         .orElseThrow()
         .body();
-  }
-
-  private static void created(Answer a) {
-    assertEquals(201, a.status(), a.text());
   }
 
   // --- WorkSession status, terminal states, export and seal ---
@@ -260,17 +239,6 @@ class ProtocolStateTest {
 
   // --- Request lifecycle ---
 
-  /** Records a review_required decision and its Request; answers the Request's answer. */
-  private static Answer decisionAndRequest(TestHost t, String decisionId, String requestId) {
-    ObjectNode d = Payloads.decision(decisionId, "fetch_external_source", "review_required");
-    d.put("request_id", requestId);
-    created(t.scopedPost("/policy-decisions", Payloads.AGENT, d));
-    return t.scopedPost(
-        "/requests",
-        Payloads.AGENT,
-        Payloads.request(requestId, decisionId, "fetch_external_source"));
-  }
-
   @Test
   void aRequestMakesTheWorkSessionWaitOnItsHuman() {
     try (TestHost t = TestHost.withSession()) {
@@ -440,17 +408,8 @@ class ProtocolStateTest {
 
   // --- Agent actions need a PolicyDecision ---
 
-  /** An agent event doing {@code action} under PolicyDecision {@code decisionId}. */
-  private static ObjectNode agentEvent(String id, String decisionId, String action) {
-    ObjectNode e = Payloads.event(id, "agent.acted", Payloads.AGENT);
-    ObjectNode payload = (ObjectNode) e.path("payload");
-    payload.put("action", action);
-    payload.putArray("evidence_refs").add("policy_decision:" + decisionId);
-    return e;
-  }
-
   private static ObjectNode agentEvent(String id, String decisionId) {
-    return agentEvent(id, decisionId, "fetch_external_source");
+    return Steps.agentEvent(id, decisionId, "fetch_external_source");
   }
 
   @Test
@@ -471,7 +430,7 @@ class ProtocolStateTest {
               Payloads.AGENT,
               Payloads.decision("pd-1", "summarize", "allow")));
       Answer a =
-          append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1", "delete_repository"));
+          append(t, Payloads.AGENT, Steps.agentEvent("event-agent-1", "pd-1", "delete_repository"));
       assertEquals("missing_policy_decision", a.errorId());
     }
   }
@@ -506,7 +465,7 @@ class ProtocolStateTest {
               Payloads.decision("pd-1", "delete_repository", "deny")));
       assertEquals(
           "policy_denied",
-          append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1", "delete_repository"))
+          append(t, Payloads.AGENT, Steps.agentEvent("event-agent-1", "pd-1", "delete_repository"))
               .errorId());
     }
   }
@@ -566,7 +525,7 @@ class ProtocolStateTest {
               "/policy-decisions",
               Payloads.AGENT,
               Payloads.decision("pd-1", "summarize", "allow")));
-      created(append(t, Payloads.AGENT, agentEvent("event-agent-1", "pd-1", "summarize")));
+      created(append(t, Payloads.AGENT, Steps.agentEvent("event-agent-1", "pd-1", "summarize")));
     }
   }
 
