@@ -10,6 +10,7 @@ import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.host.reference.HttpRuntime;
 import dev.jarvis.host.reference.ReferenceHost;
 import dev.jarvis.host.reference.ReferenceHostConfig;
@@ -31,16 +32,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code serve --port N (--token T | --credentials FILE) [--policy FILE]... [--admin-actor ID]
- * [--store STORE] [--data-dir DIR] [--store-pool-wait D] [--store-statement-timeout D]
- * [--store-lock-timeout D] [--store-busy-timeout D] [--runtime undertow|jersey]}: runs the
- * reference host until stopped (SIGTERM or Ctrl-C closes it cleanly). HostAuth is {@code
- * Authorization: Bearer T} in demo mode, or the credentials file's tokens, each bound to Actors;
- * each Policy file is one JSON {@code Policy} record; the admin Actor may register Workers and
- * Actors. The host keeps its state in the store {@link StoreSpec} names: the embedded SQLite store
- * in {@code --data-dir} unless {@code --store} says otherwise (a database password only from
- * {@value StoreSpec#PASSWORD_ENVIRONMENT_VARIABLE}). One log line per request on stderr, never the
- * token or the password.
+ * {@code serve --port N (--token T | --credentials FILE) [--policy FILE]... [--assign-policy
+ * POLICY=HUMAN]... [--agent-serves AGENT=HUMAN]... [--admin-actor ID] [--store STORE] [--data-dir
+ * DIR] [--store-pool-wait D] [--store-statement-timeout D] [--store-lock-timeout D]
+ * [--store-busy-timeout D] [--runtime undertow|jersey]}: runs the reference host until stopped
+ * (SIGTERM or Ctrl-C closes it cleanly). HostAuth is {@code Authorization: Bearer T} in demo mode,
+ * or the credentials file's tokens, each bound to Actors; each Policy file is one JSON {@code
+ * Policy} record; the admin Actor may register Workers and Actors. The host keeps its state in the
+ * store {@link StoreSpec} names: the embedded SQLite store in {@code --data-dir} unless {@code
+ * --store} says otherwise (a database password only from {@value
+ * StoreSpec#PASSWORD_ENVIRONMENT_VARIABLE}). One log line per request on stderr, never the token or
+ * the password.
  */
 @Command(
     name = "serve",
@@ -126,6 +128,24 @@ final class ServeCommand implements Callable<Integer> {
           "a JSON AgentWorker record (repeatable): its autonomy_level applies with the Policy's,"
               + " the stricter winning")
   List<Path> agentWorkers = new java.util.ArrayList<>();
+
+  @Option(
+      names = "--assign-policy",
+      paramLabel = "POLICY=HUMAN",
+      description =
+          "the Policy POLICY governs the human Worker HUMAN besides its owner (repeatable);"
+              + " POLICY=* governs every human Worker. A WorkSession is held only to a Policy"
+              + " that governs its human. Default: each Policy governs its owner alone, and with"
+              + " --token (demo mode) the sample Policy governs every human")
+  List<String> policyAssignments = new java.util.ArrayList<>();
+
+  @Option(
+      names = "--agent-serves",
+      paramLabel = "AGENT=HUMAN",
+      description =
+          "the agent Worker AGENT may open WorkSessions for the human Worker HUMAN (repeatable);"
+              + " default: none, only a human opens its own WorkSessions")
+  List<String> agentServing = new java.util.ArrayList<>();
 
   @Option(
       names = "--store",
@@ -245,11 +265,17 @@ final class ServeCommand implements Callable<Integer> {
     // The sample Policy first, so that a plain serve runs the demo; a file with its id replaces it.
     AgentActions agentActions = agentActions();
     ActorKeys keys = ActorKeysFile.read(actorKeys).orElse(ActorKeys.none());
+    WorkSessionGovernance governance = governance();
     ReferenceHostConfig config =
         hostAuth()
             .withPort(port)
             .withRuntime(runtime)
-            .withHost(b -> b.adminActorId(admin).agentActions(agentActions).actorKeys(keys))
+            .withHost(
+                b ->
+                    b.adminActorId(admin)
+                        .agentActions(agentActions)
+                        .actorKeys(keys)
+                        .governance(governance))
             .withPolicy(SampleRecords.policy());
     for (Path file : policies) {
       config = config.withPolicy(policy(file.toString()));
@@ -315,6 +341,28 @@ final class ServeCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CliException(e.getMessage()); // names the entry, never a token or a hash
     }
+  }
+
+  /**
+   * {@code --assign-policy} and {@code --agent-serves}; in demo mode without an assignment, the
+   * sample Policy governs every human, since the one token may act as any of them anyway.
+   */
+  private WorkSessionGovernance governance() throws CliException {
+    WorkSessionGovernance governance = WorkSessionGovernance.NONE;
+    try {
+      for (String text : policyAssignments) {
+        governance = governance.withPolicyAssignment(text);
+      }
+      for (String text : agentServing) {
+        governance = governance.withAgentServing(text);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new CliException(e.getMessage());
+    }
+    if (auth.credentials == null && policyAssignments.isEmpty()) {
+      governance = governance.assignPolicyToEveryHuman(SampleRecords.POLICY_ID);
+    }
+    return governance;
   }
 
   private AgentActions agentActions() throws CliException {

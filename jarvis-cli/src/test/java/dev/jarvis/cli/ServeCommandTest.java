@@ -339,7 +339,7 @@ class ServeCommandTest {
    * every later line as it comes (read on a thread of its own, so that serve never blocks on a full
    * pipe).
    */
-  private record Serving(
+  record Serving(
       List<String> notices,
       String banner,
       String url,
@@ -401,7 +401,7 @@ class ServeCommandTest {
     }
   }
 
-  private static JarvisClient client(String base, String token, String actor) {
+  static JarvisClient client(String base, String token, String actor) {
     return JarvisClient.create(
         JarvisClientOptions.builder()
             .baseUri(base)
@@ -411,7 +411,7 @@ class ServeCommandTest {
             .build());
   }
 
-  private static String sha256(String token) throws Exception {
+  static String sha256(String token) throws Exception {
     return java.util.HexFormat.of()
         .formatHex(
             java.security.MessageDigest.getInstance("SHA-256")

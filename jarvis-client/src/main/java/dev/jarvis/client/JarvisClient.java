@@ -16,6 +16,7 @@ import dev.jarvis.core.error.JarvisProtocolException;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.core.policy.PlannedAction;
+import dev.jarvis.core.policy.PolicyAssignments;
 import dev.jarvis.core.policy.PolicyEvaluation;
 import dev.jarvis.core.policy.PolicyEvaluator;
 import dev.jarvis.core.records.ProtocolRecords;
@@ -29,6 +30,7 @@ import dev.jarvis.model.MemoryProposal;
 import dev.jarvis.model.OutcomeReport;
 import dev.jarvis.model.Policy;
 import dev.jarvis.model.PolicyDecision;
+import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.Request;
 import dev.jarvis.model.Review;
 import dev.jarvis.model.SkillProposal;
@@ -192,6 +194,37 @@ public final class JarvisClient implements AutoCloseable {
   public PolicyEvaluation policy(Policy policy, PlannedAction planned) {
     return PolicyEvaluator.of(policy).evaluate(planned);
   }
+
+  /**
+   * {@link #policy(Policy, PlannedAction)} within {@code session}, with the host's binding rule
+   * first: a Policy that does not govern the WorkSession's human Worker (owned by it, or assigned
+   * to it in {@code assignments}, what the host's operator configured) is {@code deny} under rule
+   * {@value #WORK_SESSION_POLICY_RULE}, as a host would refuse every decision under it ({@code
+   * missing_policy}). Pass {@link PolicyAssignments#none()} when the host assigns nothing. Nothing
+   * is sent.
+   */
+  public PolicyEvaluation policy(
+      WorkSession session, Policy policy, PolicyAssignments assignments, PlannedAction planned) {
+    if (!policy.getId().equals(session.getPolicyId())
+        || !assignments.governs(policy, session.getHumanWorkerId())) {
+      return new PolicyEvaluation(
+          PolicyDecisionResult.DENY,
+          WORK_SESSION_POLICY_RULE,
+          "Policy "
+              + policy.getId()
+              + " does not govern WorkSession "
+              + session.getId()
+              + " (its Policy is "
+              + session.getPolicyId()
+              + ", its human Worker "
+              + session.getHumanWorkerId()
+              + ").");
+    }
+    return policy(policy, planned);
+  }
+
+  /** The rule of a pre-flight {@code deny} for a Policy that does not govern the WorkSession. */
+  public static final String WORK_SESSION_POLICY_RULE = "work_session_policy";
 
   /** The links every call passes through, in order, with your policies in their places. */
   public JarvisPipeline pipeline() {

@@ -35,6 +35,10 @@ import java.util.function.Supplier;
  * @param actorKeys the Actors' public keys every {@code actor_signature} of an appended event is
  *     verified with, and the Actors that must sign (default {@link ActorKeys#none()}: a signed
  *     event is refused, as its key is unknown, and no Actor must sign)
+ * @param governance which Policies govern which human Workers besides their owners, and which human
+ *     Workers each agent Worker may open WorkSessions for (default {@link
+ *     WorkSessionGovernance#NONE}: a Policy governs its owner alone, and only a human opens a
+ *     WorkSession for itself)
  */
 public record HostConfig(
     HostAuth auth,
@@ -50,7 +54,8 @@ public record HostConfig(
     Optional<CommitHook> commitHook,
     AgentActions agentActions,
     PrincipalLimits limits,
-    ActorKeys actorKeys) {
+    ActorKeys actorKeys,
+    WorkSessionGovernance governance) {
 
   /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
   public static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
@@ -77,6 +82,7 @@ public record HostConfig(
     Objects.requireNonNull(agentActions, "agentActions");
     Objects.requireNonNull(limits, "limits");
     Objects.requireNonNull(actorKeys, "actorKeys");
+    Objects.requireNonNull(governance, "governance");
   }
 
   /**
@@ -114,7 +120,8 @@ public record HostConfig(
         commitHook,
         agentActions,
         limits,
-        ActorKeys.none());
+        ActorKeys.none(),
+        WorkSessionGovernance.NONE);
   }
 
   /** A configuration with no listener and no commit hook. */
@@ -142,7 +149,8 @@ public record HostConfig(
         Optional.empty(),
         AgentActions.DEFAULT,
         PrincipalLimits.DEFAULTS,
-        ActorKeys.none());
+        ActorKeys.none(),
+        WorkSessionGovernance.NONE);
   }
 
   /**
@@ -178,7 +186,8 @@ public record HostConfig(
         commitHook,
         AgentActions.DEFAULT,
         PrincipalLimits.DEFAULTS,
-        ActorKeys.none());
+        ActorKeys.none(),
+        WorkSessionGovernance.NONE);
   }
 
   /** A builder with defaults: system UTC clock, random trace ids, ±300 s, 24 h, in memory. */
@@ -202,6 +211,7 @@ public record HostConfig(
     private CommitHook commitHook;
     private AgentActions agentActions = AgentActions.DEFAULT;
     private ActorKeys actorKeys = ActorKeys.none();
+    private WorkSessionGovernance governance = WorkSessionGovernance.NONE;
     private int openWorkSessionsPerActor = PrincipalLimits.DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR;
     private int pendingRequestsPerTargetHuman =
         PrincipalLimits.DEFAULT_PENDING_REQUESTS_PER_TARGET_HUMAN;
@@ -318,6 +328,18 @@ public record HostConfig(
       return this;
     }
 
+    /**
+     * Who governs a WorkSession: which Policies govern which human Workers besides their owners,
+     * and which human Workers each agent Worker may open WorkSessions for ({@code serve
+     * --assign-policy}, {@code --agent-serves}). Default {@link WorkSessionGovernance#NONE}: a
+     * Policy governs the human Worker that owns it, and only that human's own Actor opens its
+     * WorkSessions.
+     */
+    public Builder governance(WorkSessionGovernance governance) {
+      this.governance = Objects.requireNonNull(governance, "governance");
+      return this;
+    }
+
     public HostConfig build() {
       return new HostConfig(
           auth,
@@ -333,7 +355,8 @@ public record HostConfig(
           Optional.ofNullable(commitHook),
           agentActions,
           new PrincipalLimits(openWorkSessionsPerActor, pendingRequestsPerTargetHuman),
-          actorKeys);
+          actorKeys,
+          governance);
     }
   }
 }

@@ -51,6 +51,14 @@ public interface RecordStore {
                         actor.body().path(Actor.JSON_PROPERTY_WORKER_ID).asText())));
   }
 
+  /**
+   * The Actors outside any WorkSession whose {@code worker_id} is {@code workerId}, in the order
+   * they were first written (the host asks whether a human Worker has an Actor able to review
+   * before a WorkSession is opened for it). An implementation answers from an index on the Actor's
+   * Worker, not by reading every record.
+   */
+  List<StoredRecord> actorsOf(String workerId);
+
   /** The records of one kind in one WorkSession, in the order they were first written. */
   List<StoredRecord> inSession(RecordKind kind, String workSessionId);
 

@@ -100,7 +100,18 @@ final class KitHost {
       String adminAuthorization,
       java.util.function.UnaryOperator<HostConfig.Builder> configure) {
     this.adminAuthorization = adminAuthorization;
-    host = new ProtocolHost(configure.apply(HostConfig.builder(auth).clock(clock)).build());
+    // The sample Policy is owned by another human Worker than these: the kit host assigns it to
+    // every human, as a host with one Policy for all would; a test of governance replaces this.
+    host =
+        new ProtocolHost(
+            configure
+                .apply(
+                    HostConfig.builder(auth)
+                        .clock(clock)
+                        .governance(
+                            WorkSessionGovernance.NONE.assignPolicyToEveryHuman(
+                                SampleRecords.POLICY_ID)))
+                .build());
     host.seedPolicy(SampleRecords.policy());
     admin("registerWorker", HUMAN_WORKER, SampleRecords.worker(HUMAN_WORKER, "human"));
     admin("registerWorker", AGENT_WORKER, SampleRecords.worker(AGENT_WORKER, "agent"));
@@ -122,7 +133,8 @@ final class KitHost {
     return kit;
   }
 
-  private void admin(String op, String id, JsonNode body) {
+  /** Registers a Worker or an Actor as the host's admin, as the fixture's own are. */
+  void admin(String op, String id, JsonNode body) {
     Answer a =
         send(
             op,
@@ -232,6 +244,30 @@ final class KitHost {
 
   /** The same with the body as raw bytes, which need not be JSON a tree could hold. */
   java.util.function.Supplier<StoredResponse> prepare(
+      String operationId,
+      Map<String, String> path,
+      String actor,
+      byte[] raw,
+      String authorization) {
+    return prepare(host, operationId, path, actor, raw, authorization);
+  }
+
+  /**
+   * The answer of {@code other}, a host on this kit host's stores (another instance, or one
+   * configured otherwise), to the request this kit host would send now.
+   */
+  Answer sendThrough(
+      ProtocolHost other,
+      String operationId,
+      Map<String, String> path,
+      String actor,
+      JsonNode body) {
+    byte[] raw = body.toString().getBytes(StandardCharsets.UTF_8);
+    return answerOf(prepare(other, operationId, path, actor, raw, "").get());
+  }
+
+  private java.util.function.Supplier<StoredResponse> prepare(
+      ProtocolHost host,
       String operationId,
       Map<String, String> path,
       String actor,

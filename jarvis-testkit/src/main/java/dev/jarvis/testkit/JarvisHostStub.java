@@ -16,6 +16,7 @@ import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.RecordKind;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.model.ProtocolErrorId;
 import java.net.URI;
 import java.time.Clock;
@@ -334,6 +335,14 @@ public final class JarvisHostStub
     host.reset();
   }
 
+  /**
+   * The stub's governance unless configured: {@link SampleRecords#policy()}, the one Policy the
+   * stub holds unless told otherwise, governs every human Worker, as on a host with one Policy for
+   * all; no agent Worker serves anyone.
+   */
+  public static final WorkSessionGovernance DEFAULT_GOVERNANCE =
+      WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID);
+
   /** Configures a {@link JarvisHostStub}. */
   public static final class Builder {
     private Clock clock = Clock.systemUTC();
@@ -343,6 +352,7 @@ public final class JarvisHostStub
     private boolean failOnReceivedViolations = true;
     private AgentActions agentActions = AgentActions.DEFAULT;
     private ActorKeys actorKeys = ActorKeys.none();
+    private WorkSessionGovernance governance = DEFAULT_GOVERNANCE;
 
     private Builder() {}
 
@@ -402,6 +412,20 @@ public final class JarvisHostStub
       return this;
     }
 
+    /**
+     * Who governs a WorkSession, as a real host's operator configures it ({@code
+     * HostConfig.Builder.governance}): which Policies govern which human Workers besides their
+     * owners, and which human Workers each agent Worker may open WorkSessions for. Default {@link
+     * #DEFAULT_GOVERNANCE}: the sample Policy governs every human Worker, and no agent opens a
+     * WorkSession for anyone (a human opens its own); a test of an agent that opens WorkSessions
+     * says whom it serves, {@code
+     * governance(JarvisHostStub.DEFAULT_GOVERNANCE.agentServes(agentWorker, humanWorker))}.
+     */
+    public Builder governance(WorkSessionGovernance governance) {
+      this.governance = Objects.requireNonNull(governance, "governance");
+      return this;
+    }
+
     public JarvisHostStub build() {
       return new JarvisHostStub(
           new StubHost.StubSettings(
@@ -411,7 +435,8 @@ public final class JarvisHostStub
               List.copyOf(policies),
               ADMIN_ACTOR_ID,
               agentActions,
-              actorKeys),
+              actorKeys,
+              governance),
           failOnReceivedViolations);
     }
   }

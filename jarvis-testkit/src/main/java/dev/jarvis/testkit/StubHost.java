@@ -20,6 +20,7 @@ import dev.jarvis.host.ProtocolRefusal;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredResponse;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.model.ProtocolErrorId;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,6 +69,7 @@ final class StubHost {
             .adminActorId(settings.adminActorId())
             .agentActions(settings.agentActions())
             .actorKeys(settings.actorKeys())
+            .governance(settings.governance())
             .build();
     ProtocolHost fresh = new ProtocolHost(config);
     settings.policies().forEach(fresh::seedPolicy);
@@ -242,5 +244,6 @@ final class StubHost {
       List<JsonNode> policies,
       String adminActorId,
       AgentActions agentActions,
-      ActorKeys actorKeys) {}
+      ActorKeys actorKeys,
+      WorkSessionGovernance governance) {}
 }

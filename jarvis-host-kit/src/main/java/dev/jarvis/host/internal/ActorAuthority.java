@@ -100,28 +100,58 @@ public final class ActorAuthority {
             .worker()
             .map(StoredRecord::body)
             .orElseThrow(() -> denied("The Actor's Worker is not registered with this host."));
+    Optional<String> refusal =
+        whyNot(op, operation.operationClass().needsCursor(), actor, worker, body);
+    if (refusal.isPresent()) {
+      throw denied(refusal.get());
+    }
+    return Optional.of(actor);
+  }
+
+  /**
+   * Whether a human Worker has an Actor able to answer a Request, now: an Actor of that Worker that
+   * {@link #whyNot} lets record a Review (a human Actor, valid now, allowed to append {@code
+   * review.recorded}). A WorkSession is opened only for a human someone can answer for.
+   */
+  boolean hasReviewer(String humanWorkerId, JsonNode humanWorker) {
+    for (StoredRecord actor : records.actorsOf(humanWorkerId)) {
+      if (whyNot(OperationIds.RECORD_REVIEW, true, actor.body(), humanWorker, actor.body())
+          .isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Why the registered {@code actor} of {@code worker} may not perform {@code op} with {@code body}
+   * now, or empty if it may: its validity against the host clock, its event authority where the
+   * operation appends an event, and the Actor types the operation admits. The one statement of
+   * these rules, for the caller ({@link #check}) and for an Actor the host asks about ({@link
+   * #hasReviewer}).
+   */
+  private Optional<String> whyNot(
+      String op, boolean appendsEvent, JsonNode actor, JsonNode worker, JsonNode body) {
     Instant now = config.clock().instant();
-    Timestamps.of(actor.path(Actor.JSON_PROPERTY_VALID_FROM))
-        .filter(from -> now.isBefore(from))
-        .ifPresent(
-            from -> {
-              throw denied("The Actor is not valid yet.");
-            });
-    Timestamps.of(actor.path(Actor.JSON_PROPERTY_VALID_UNTIL))
+    if (Timestamps.of(actor.path(Actor.JSON_PROPERTY_VALID_FROM))
+        .filter(now::isBefore)
+        .isPresent()) {
+      return Optional.of("The Actor is not valid yet.");
+    }
+    if (Timestamps.of(actor.path(Actor.JSON_PROPERTY_VALID_UNTIL))
         .filter(until -> !now.isBefore(until))
-        .ifPresent(
-            until -> {
-              throw denied("The Actor is no longer valid.");
-            });
-    if (operation.operationClass().needsCursor()) {
+        .isPresent()) {
+      return Optional.of("The Actor is no longer valid.");
+    }
+    if (appendsEvent) {
       JsonNode authority = actor.path(Actor.JSON_PROPERTY_EVENT_AUTHORITY);
       if (!authority.path(EventAuthority.JSON_PROPERTY_CAN_APPEND_EVENTS).asBoolean(false)) {
-        throw denied("The Actor's event_authority does not allow appending events.");
+        return Optional.of("The Actor's event_authority does not allow appending events.");
       }
       JsonNode allowed = authority.path(EventAuthority.JSON_PROPERTY_ALLOWED_EVENT_TYPES);
       Optional<String> type = rules.eventType(op, body);
       if (allowed.isArray() && type.isPresent() && !contains(allowed, type.get())) {
-        throw denied("The Actor's allowed_event_types do not include " + type.get() + ".");
+        return Optional.of("The Actor's allowed_event_types do not include " + type.get() + ".");
       }
     }
     Set<ActorType> admitted = rules.admits(op);
@@ -132,10 +162,10 @@ public final class ActorAuthority {
             && !WorkerType.HUMAN
                 .getValue()
                 .equals(worker.path(Worker.JSON_PROPERTY_TYPE).asText()))) {
-      throw denied(
+      return Optional.of(
           op + " admits " + admitted + " Actors" + (humanOnly ? " of a human Worker" : "") + ".");
     }
-    return Optional.of(actor);
+    return Optional.empty();
   }
 
   private static boolean contains(JsonNode array, String value) {

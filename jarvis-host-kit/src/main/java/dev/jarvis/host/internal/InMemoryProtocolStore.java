@@ -13,6 +13,7 @@ import dev.jarvis.host.StoreUnavailableException;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredSession;
 import dev.jarvis.host.UnitOfWork;
+import dev.jarvis.model.Actor;
 import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.JarvisEventPayload;
 import dev.jarvis.model.Request;
@@ -99,6 +100,9 @@ public final class InMemoryProtocolStore implements StoreBackend {
       new ConcurrentHashMap<>();
   // In first-write order, as requestsTargeting answers; each set guarded by its own monitor.
   private final ConcurrentHashMap<String, Set<String>> requestsByTarget = new ConcurrentHashMap<>();
+  // The Actors each Worker has had, in first-write order, as actorsOf answers; an Actor registered
+  // again under another Worker stays listed under the first, and actorsOf reads its body to tell.
+  private final ConcurrentHashMap<String, Set<String>> actorsByWorker = new ConcurrentHashMap<>();
 
   public InMemoryProtocolStore() {
     this(KeyedLocks.DEFAULT_WAIT);
@@ -202,6 +206,15 @@ public final class InMemoryProtocolStore implements StoreBackend {
                 k -> new LinkedHashSet<>());
         synchronized (targeting) {
           targeting.add(record.id());
+        }
+      }
+      if (record.kind() == RecordKind.ACTOR && record.workSessionId().isEmpty()) {
+        Set<String> actors =
+            actorsByWorker.computeIfAbsent(
+                record.body().path(Actor.JSON_PROPERTY_WORKER_ID).asText(),
+                k -> new LinkedHashSet<>());
+        synchronized (actors) {
+          actors.add(record.id());
         }
       }
     }
@@ -378,6 +391,19 @@ public final class InMemoryProtocolStore implements StoreBackend {
     return sessionsByCreator.getOrDefault(actorId, Set.of()).stream()
         .filter(id -> statuses.contains(sessions.get(id).status()))
         .count();
+  }
+
+  @Override
+  public List<StoredRecord> actorsOf(String workerId) {
+    Set<String> actors = actorsByWorker.getOrDefault(workerId, Set.of());
+    List<String> ids;
+    synchronized (actors) {
+      ids = List.copyOf(actors);
+    }
+    return ids.stream()
+        .flatMap(id -> find(RecordKind.ACTOR, id).stream())
+        .filter(a -> workerId.equals(a.body().path(Actor.JSON_PROPERTY_WORKER_ID).asText()))
+        .toList();
   }
 
   @Override

@@ -19,13 +19,7 @@ public final class OperationDispatch {
     this.idempotency = new IdempotentExecution(config);
     PrincipalLimitRules limits = new PrincipalLimitRules(config);
     this.sessions = new SessionMutations(config, rules, membership, responses, locks, limits);
-    this.genesis =
-        new GenesisRules(
-            config.stores().records(),
-            config.stores().sessions(),
-            membership,
-            limits,
-            config.defaultPolicy().isPresent());
+    this.genesis = new GenesisRules(config, membership, limits, rules);
     this.others = new NonSessionMutations(config, membership, responses);
     this.reads = new Reads(config, sessions, responses, locks);
   }

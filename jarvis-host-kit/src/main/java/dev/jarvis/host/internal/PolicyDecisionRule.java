@@ -14,6 +14,7 @@ import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.model.Policy;
 import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.PolicyDecisionResult;
@@ -22,8 +23,9 @@ import dev.jarvis.model.WorkSession;
 import java.util.Optional;
 
 /**
- * recordPolicyDecision: the decision names the WorkSession's Policy ({@code missing_policy}), its
- * {@code normalized_action_hash} is the core {@code ActionHash} of {@code requested_action} ({@code
+ * recordPolicyDecision: the decision names the WorkSession's Policy, which still governs the
+ * WorkSession's human Worker ({@link GenesisRules}; else {@code missing_policy}), its {@code
+ * normalized_action_hash} is the core {@code ActionHash} of {@code requested_action} ({@code
  * approval_scope_mismatch}), and it is held to the Policy as {@link PolicyEvaluator} reads it: a
  * decision may be as strict as the Policy or stricter, never more permissive. Where the Policy says
  * {@code deny}, a decision that does not deny is {@code policy_denied}; where it says {@code
@@ -36,9 +38,11 @@ final class PolicyDecisionRule implements ScopedRule {
   static final String OBJECT = "policy_decision";
 
   private final AgentActions agents;
+  private final WorkSessionGovernance governance;
 
-  PolicyDecisionRule(AgentActions agents) {
+  PolicyDecisionRule(AgentActions agents, WorkSessionGovernance governance) {
     this.agents = agents;
+    this.governance = governance;
   }
 
   @Override
@@ -64,6 +68,17 @@ final class PolicyDecisionRule implements ScopedRule {
                         OBJECT,
                         "/policy_id",
                         "This host holds no Policy " + policyId + " and has no default."));
+    // Bound at genesis, and held again here: an operator who withdraws an assignment withdraws it
+    // from open WorkSessions too, rather than leave them judged by a Policy that no longer governs.
+    String human =
+        session.session().snapshot().path(WorkSession.JSON_PROPERTY_HUMAN_WORKER_ID).asText();
+    if (!GenesisRules.governs(governance, policy, human)) {
+      throw refuse(
+          ProtocolErrorId.MISSING_POLICY,
+          OBJECT,
+          "/policy_id",
+          "The Policy " + policyId + " no longer governs this WorkSession's human Worker.");
+    }
     String hash = ActionHash.of(body.path(PolicyDecision.JSON_PROPERTY_REQUESTED_ACTION));
     if (!hash.equals(body.path(PolicyDecision.JSON_PROPERTY_NORMALIZED_ACTION_HASH).asText())) {
       throw refuse(

@@ -71,7 +71,7 @@ public final class ProtocolRules {
             ScopedOperation.writing(
                 RECORD_POLICY_DECISION,
                 "policy_decision.recorded",
-                new PolicyDecisionRule(config.agentActions())),
+                new PolicyDecisionRule(config.agentActions(), config.governance())),
             ScopedOperation.writing(
                 CREATE_REQUEST, "request.created", new RequestRule(config.clock())),
             ScopedOperation.writing(

@@ -10,6 +10,7 @@ import dev.jarvis.host.HostStores;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.ProtocolListener;
 import dev.jarvis.host.StoreReadiness;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.host.servlet.JarvisServlet;
 import dev.jarvis.store.jdbc.JdbcHostStores;
 import dev.jarvis.store.jdbc.StoreSpec;
@@ -189,6 +190,7 @@ public class JarvisHostAutoConfiguration {
       ObjectProvider<CommitHook> commitHook,
       ObjectProvider<Clock> clock,
       ObjectProvider<AgentActions> agentActions,
+      ObjectProvider<WorkSessionGovernance> governance,
       ObjectProvider<JarvisTraceIds> traceIds) {
     HostConfig.Builder config =
         HostConfig.builder(auth)
@@ -204,6 +206,7 @@ public class JarvisHostAutoConfiguration {
     if (properties.getActorKeysFile() != null) {
       config.actorKeys(JarvisHostFiles.actorKeys(properties.getActorKeysFile()));
     }
+    config.governance(governance.getIfAvailable(() -> governance(properties)));
     ProtocolHost host = new ProtocolHost(config.build());
     for (Resource policy : properties.getPolicies()) {
       JsonNode json = JarvisHostFiles.policy(policy);
@@ -220,6 +223,27 @@ public class JarvisHostAutoConfiguration {
     }
     LOG.info(startUpLine(properties, auth));
     return host;
+  }
+
+  /**
+   * {@code jarvis.host.policy-assignments} and {@code jarvis.host.agent-serves}, unless the service
+   * declares a {@link WorkSessionGovernance} bean of its own.
+   */
+  static WorkSessionGovernance governance(JarvisHostProperties properties) {
+    WorkSessionGovernance governance = WorkSessionGovernance.NONE;
+    String property = "jarvis.host.policy-assignments";
+    try {
+      for (String text : properties.getPolicyAssignments()) {
+        governance = governance.withPolicyAssignment(text);
+      }
+      property = "jarvis.host.agent-serves";
+      for (String text : properties.getAgentServes()) {
+        governance = governance.withAgentServing(text);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(property + ": " + e.getMessage(), e);
+    }
+    return governance;
   }
 
   /** What the service's log says once the host is built: where, which store, how many keys. */

@@ -58,6 +58,21 @@ public class JarvisHostProperties {
    */
   private List<Resource> policies = new ArrayList<>();
 
+  /**
+   * Which Policies govern which human Workers besides their owners, each {@code
+   * POLICY_ID=HUMAN_WORKER_ID} or {@code POLICY_ID=*} (every human Worker), as {@code serve
+   * --assign-policy}. A WorkSession is held only to a Policy that governs its human Worker; none by
+   * default.
+   */
+  private List<String> policyAssignments = new ArrayList<>();
+
+  /**
+   * Which human Workers each agent Worker may open WorkSessions for, each {@code
+   * AGENT_WORKER_ID=HUMAN_WORKER_ID}, as {@code serve --agent-serves}; none by default (a human
+   * opens its own WorkSessions).
+   */
+  private List<String> agentServes = new ArrayList<>();
+
   /** How far Jarvis-Request-Timestamp may be from the host clock. */
   private Duration timestampTolerance = Duration.ofSeconds(300);
 
@@ -299,6 +314,22 @@ public class JarvisHostProperties {
 
   public void setPolicies(List<Resource> policies) {
     this.policies = policies;
+  }
+
+  public List<String> getPolicyAssignments() {
+    return policyAssignments;
+  }
+
+  public void setPolicyAssignments(List<String> policyAssignments) {
+    this.policyAssignments = policyAssignments;
+  }
+
+  public List<String> getAgentServes() {
+    return agentServes;
+  }
+
+  public void setAgentServes(List<String> agentServes) {
+    this.agentServes = agentServes;
   }
 
   public Duration getTimestampTolerance() {

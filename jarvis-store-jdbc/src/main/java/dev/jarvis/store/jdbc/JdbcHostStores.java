@@ -1227,6 +1227,23 @@ public final class JdbcHostStores implements StoreBackend {
   }
 
   @Override
+  public List<StoredRecord> actorsOf(String workerId) {
+    // Partial index jarvis_protocol_record_actor_by_worker (migration V8): its expression and its
+    // WHERE written as it has them, so that the planner uses it.
+    String worker =
+        dialect == Dialect.POSTGRESQL
+            ? "((body::jsonb) ->> '" + Actor.JSON_PROPERTY_WORKER_ID + "')"
+            : "json_extract(body, '$." + Actor.JSON_PROPERTY_WORKER_ID + "')";
+    return query(
+        recordColumns()
+            + " WHERE kind = 'ACTOR' AND work_session_id = '' AND "
+            + worker
+            + " = ? ORDER BY write_order",
+        s -> s.setString(1, workerId),
+        JdbcHostStores::record);
+  }
+
+  @Override
   public Optional<StoredRecord> findInAnyWorkSession(RecordKind kind, String id) {
     // Index protocol_record_by_kind_id (migration V2).
     return one(

@@ -17,6 +17,7 @@ import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.ProtocolRefusal;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.store.tck.PostgresTestSchema;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -84,6 +85,8 @@ class AppendRoundTripsTest {
                 .traceIds(() -> "trace-round-trips")
                 // The note is an agent's record, not an action: no PolicyDecision to look up.
                 .agentActions(AgentActions.DEFAULT.withNonActionEventTypes(List.of("note.added")))
+                .governance(
+                    WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID))
                 .stores(stores)
                 .build());
     host.seedPolicy(SampleRecords.policy());

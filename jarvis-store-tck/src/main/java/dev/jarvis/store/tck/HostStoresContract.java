@@ -800,6 +800,41 @@ public abstract class HostStoresContract {
     assertTrue(other.records().actorWithWorker("worker-1").isEmpty(), "a Worker is no Actor");
   }
 
+  private static StoredRecord actorOf(String actorId, String workerId) {
+    return StoredRecord.global(
+        RecordKind.ACTOR,
+        actorId,
+        JSON.objectNode().put("actor_id", actorId).put("worker_id", workerId));
+  }
+
+  @Test
+  void theActorsOfAWorkerAreFoundByTheWorkerTheyNameNow() {
+    stores.seed(actorOf("actor-1", "worker-1"));
+    stores.seed(actorOf("actor-2", "worker-2"));
+    stores.seed(actorOf("actor-3", "worker-1"));
+    stores.seed(global(RecordKind.WORKER, "worker-1", "w"));
+    // An Actor of a WorkSession of the same Worker is no registered Actor.
+    ChainCursor at = create("ws-1");
+    StoredRecord inSession = record(RecordKind.ACTOR, "ws-1", "actor-4", "x", at);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) inSession.body())
+        .put("worker_id", "worker-1");
+    commit(Mutation.records(List.of(RecordWrite.put(inSession))));
+    for (HostStores handle : List.of(stores, other)) {
+      assertEquals(List.of("actor-1", "actor-3"), ids(handle.records().actorsOf("worker-1")));
+      assertEquals(List.of("actor-2"), ids(handle.records().actorsOf("worker-2")));
+      assertEquals(List.of(), handle.records().actorsOf("worker-3"));
+    }
+    // Registered again under another Worker, an Actor is that Worker's alone.
+    stores.seed(actorOf("actor-1", "worker-2"));
+    assertEquals(List.of("actor-3"), ids(other.records().actorsOf("worker-1")));
+    assertEquals(List.of("actor-1", "actor-2"), sorted(ids(other.records().actorsOf("worker-2"))));
+    assertEquals(actorOf("actor-3", "worker-1"), other.records().actorsOf("worker-1").get(0));
+  }
+
+  private static List<String> sorted(List<String> ids) {
+    return ids.stream().sorted().toList();
+  }
+
   @Test
   void recordsOutsideWorkSessionsAreReplacedByAPut() {
     StoredRecord first = global(RecordKind.ACTOR, "actor-1", "first");

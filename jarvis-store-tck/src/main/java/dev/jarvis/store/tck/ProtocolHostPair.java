@@ -21,6 +21,7 @@ import dev.jarvis.host.ProtocolRefusal;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
+import dev.jarvis.host.WorkSessionGovernance;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -72,6 +73,9 @@ final class ProtocolHostPair {
             .clock(CLOCK)
             .traceIds(() -> "trace-tck")
             .stores(stores)
+            // The sample Policy's owner is not this pair's human: assigned to every human.
+            .governance(
+                WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID))
             .build());
   }
 
