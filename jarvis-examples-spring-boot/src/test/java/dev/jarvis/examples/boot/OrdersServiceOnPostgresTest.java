@@ -56,6 +56,7 @@ class OrdersServiceOnPostgresTest {
     properties.add("jarvis.host.demo-token", () -> "orders-demo-token");
     properties.add("jarvis.host.credentials-file", () -> "");
     properties.add("jarvis.host.policies", () -> "file:" + policy);
+    properties.add("jarvis.host.policy-assignments[0]", () -> "policy-bounded-001=*");
   }
 
   static String jarvisSchema() {

@@ -88,6 +88,8 @@ class OrdersServiceWithJarvisTest {
         Files.write(dir.resolve("policy.json"), json.writeValueAsBytes(SampleRecords.policy()));
     properties.add("jarvis.host.credentials-file", credentialsFile::toString);
     properties.add("jarvis.host.policies", policy::toString);
+    // The conformance suite's fresh human Workers are governed by the one Policy (#37).
+    properties.add("jarvis.host.policy-assignments[0]", () -> "policy-bounded-001=*");
     // The comparison needs no database: the service's own is left out, Jarvis keeps to memory.
     properties.add("spring.autoconfigure.exclude", () -> NO_DATABASE);
     properties.add("jarvis.host.store.kind", () -> "memory");

@@ -157,8 +157,9 @@ final class GenesisRules implements SessionMutations.GenesisRule {
               + " governing human Worker "
               + humanWorkerId
               + ".",
-          "Name a Policy that governs the human Worker: one it owns (owner_worker_id), or one the"
-              + " operator assigns to it (docs/host.md \"Who governs a WorkSession\").");
+          "Reference an existing Policy by policy_id that governs the WorkSession's human Worker:"
+              + " one it owns (owner_worker_id), or one the operator assigns to it (docs/host.md"
+              + " \"Who governs a WorkSession\").");
     }
   }
 

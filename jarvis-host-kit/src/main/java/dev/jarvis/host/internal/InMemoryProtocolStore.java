@@ -200,25 +200,23 @@ public final class InMemoryProtocolStore implements StoreBackend {
       StoredRecord record = write.record();
       shelf(record).put(record.id(), record);
       if (record.kind() == RecordKind.REQUEST && record.workSessionId().isPresent()) {
-        Set<String> targeting =
-            requestsByTarget.computeIfAbsent(
-                record.body().path(Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID).asText(),
-                k -> new LinkedHashSet<>());
-        synchronized (targeting) {
-          targeting.add(record.id());
-        }
+        index(requestsByTarget, record, Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID);
       }
       if (record.kind() == RecordKind.ACTOR && record.workSessionId().isEmpty()) {
-        Set<String> actors =
-            actorsByWorker.computeIfAbsent(
-                record.body().path(Actor.JSON_PROPERTY_WORKER_ID).asText(),
-                k -> new LinkedHashSet<>());
-        synchronized (actors) {
-          actors.add(record.id());
-        }
+        index(actorsByWorker, record, Actor.JSON_PROPERTY_WORKER_ID);
       }
     }
     return CommitResult.committed();
+  }
+
+  /** Adds the record's id under the value of its body's {@code member}, in first-write order. */
+  private static void index(
+      ConcurrentHashMap<String, Set<String>> index, StoredRecord record, String member) {
+    Set<String> ids =
+        index.computeIfAbsent(record.body().path(member).asText(), k -> new LinkedHashSet<>());
+    synchronized (ids) {
+      ids.add(record.id());
+    }
   }
 
   /** Gives back the host-wide ids a commit reserved before one of its conditions failed. */

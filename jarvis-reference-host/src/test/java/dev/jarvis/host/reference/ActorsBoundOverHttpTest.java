@@ -9,6 +9,7 @@ import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
+import dev.jarvis.host.WorkSessionGovernance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,7 +88,12 @@ class ActorsBoundOverHttpTest {
 
     /** A host with tokens bound to Actors and the outsider registered with a Worker of its own. */
     private TestHost host() {
-      TestHost t = TestHost.withCredentials();
+      // The sample Policy governs the outsider's own WorkSessions too (#37): its owner is another.
+      TestHost t =
+          TestHost.withCredentials(
+              b ->
+                  b.governance(
+                      WorkSessionGovernance.NONE.assignPolicy(Payloads.POLICY, OUTSIDER_WORKER)));
       t.register(Payloads.worker(OUTSIDER_WORKER, "human"));
       t.registerActor(Payloads.actor(OUTSIDER, OUTSIDER_WORKER, "human", true));
       return t;

@@ -118,6 +118,11 @@ final class TestHost implements AutoCloseable {
    * may act as another.
    */
   static TestHost withCredentials() {
+    return withCredentials(UnaryOperator.identity());
+  }
+
+  /** The same, with further host settings. */
+  static TestHost withCredentials(UnaryOperator<HostConfig.Builder> settings) {
     Map<String, String> tokens =
         Map.of(
             ADMIN,
@@ -137,8 +142,7 @@ final class TestHost implements AutoCloseable {
                     Set.of(actor),
                     actor.equals(ADMIN))));
     TestHost t =
-        new TestHost(
-            ReferenceHostConfig.of(Credentials.of(credentials)), tokens, UnaryOperator.identity());
+        new TestHost(ReferenceHostConfig.of(Credentials.of(credentials)), tokens, settings);
     t.register(Payloads.worker(Payloads.HUMAN_WORKER, "human"));
     t.register(Payloads.worker(Payloads.AGENT_WORKER, "agent"));
     t.registerActor(Payloads.actor(Payloads.HUMAN, Payloads.HUMAN_WORKER, "human", true));

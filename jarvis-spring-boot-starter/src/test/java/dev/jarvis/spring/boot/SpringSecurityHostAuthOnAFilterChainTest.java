@@ -131,7 +131,9 @@ class SpringSecurityHostAuthOnAFilterChainTest {
                 "server.port=0",
                 "jarvis.host.auth=spring-security",
                 "jarvis.host.spring-security.admin-authority=SCOPE_jarvis.admin",
-                "jarvis.host.policies=file:" + policy)
+                "jarvis.host.policies=file:" + policy,
+                // The suite's fresh human Workers are governed by the one Policy (#37).
+                "jarvis.host.policy-assignments[0]=" + SampleRecords.POLICY_ID + "=*")
             .run();
     port = Integer.parseInt(service.getEnvironment().getProperty("local.server.port"));
   }
