@@ -360,7 +360,9 @@ final class ServeCommand implements Callable<Integer> {
       throw new CliException(e.getMessage());
     }
     if (auth.credentials == null && policyAssignments.isEmpty()) {
-      governance = governance.assignPolicyToEveryHuman(SampleRecords.POLICY_ID);
+      governance =
+          new WorkSessionGovernance(
+              ReferenceHostConfig.DEMO_GOVERNANCE.policies(), governance.humansByAgentWorker());
     }
     return governance;
   }

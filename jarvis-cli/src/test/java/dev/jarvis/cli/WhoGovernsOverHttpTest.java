@@ -42,7 +42,7 @@ class WhoGovernsOverHttpTest {
   static final String OWN_POLICY = "policy-human-001";
   static final String FOREIGN_POLICY = "policy-permissive-777";
 
-  @TempDir Path dir;
+  @TempDir static Path dir;
   private ServeCommandTest.Serving serving;
   private JarvisClient admin;
   private JarvisClient human;

@@ -12,6 +12,7 @@ import dev.jarvis.client.JarvisRefusalException;
 import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.Credentials;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.host.reference.ReferenceHost;
 import dev.jarvis.host.reference.ReferenceHostConfig;
 import dev.jarvis.model.ActorType;
@@ -82,7 +83,13 @@ class OneClientSeveralActorsTest {
             ReferenceHostConfig.withCredentials(credentials)
                 .withPort(0)
                 .withPolicy(SampleRecords.policy())
-                .withHost(b -> b.clock(CLOCK)));
+                // The sample Policy's owner is another human Worker: the host assigns it (#37).
+                .withHost(
+                    b ->
+                        b.clock(CLOCK)
+                            .governance(
+                                WorkSessionGovernance.NONE.assignPolicy(
+                                    POLICY, "worker-human-1"))));
   }
 
   @AfterEach

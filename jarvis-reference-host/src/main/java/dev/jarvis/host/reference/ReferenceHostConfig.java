@@ -1,11 +1,13 @@
 package dev.jarvis.host.reference;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.Credentials;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.StoreReadiness;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.host.undertow.HttpLimits;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -65,6 +67,10 @@ public record ReferenceHostConfig(
       "DEMO MODE: one shared --token may act as any Actor and register Workers and Actors;"
           + " use --credentials FILE to bind tokens to Actors";
 
+  /** Who governs a WorkSession in demo mode: the sample Policy governs every human Worker. */
+  public static final WorkSessionGovernance DEMO_GOVERNANCE =
+      WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID);
+
   public ReferenceHostConfig {
     Objects.requireNonNull(auth, "auth");
     policies = List.copyOf(policies);
@@ -88,7 +94,9 @@ public record ReferenceHostConfig(
 
   /**
    * Demo mode: a host on a free loopback port whose one bearer token may act as any Actor and
-   * administer it; no Policies, default settings.
+   * administer it; no Policies, default settings but one: the sample Policy ({@code
+   * SampleRecords.POLICY_ID}) governs every human Worker ({@link #DEMO_GOVERNANCE}), since the one
+   * token may act as any human anyway. {@code withHost(b -> b.governance(...))} replaces it.
    */
   public static ReferenceHostConfig of(String bearerToken) {
     return new ReferenceHostConfig(
@@ -96,7 +104,7 @@ public record ReferenceHostConfig(
         true,
         0,
         List.of(),
-        UnaryOperator.identity(),
+        b -> b.governance(DEMO_GOVERNANCE),
         HttpRuntime.UNDERTOW,
         HttpLimits.defaults());
   }
