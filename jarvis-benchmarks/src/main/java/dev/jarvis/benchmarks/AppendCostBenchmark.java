@@ -16,6 +16,7 @@ import dev.jarvis.host.PrincipalLimits;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.store.jdbc.JdbcHostStores;
 import dev.jarvis.store.jdbc.JdbcStoreSettings;
 import java.nio.charset.StandardCharsets;
@@ -106,6 +107,9 @@ public class AppendCostBenchmark {
                 // would refuse the 1,000-WorkSession point.
                 .openWorkSessionsPerActor(
                     Math.max(sessions, PrincipalLimits.DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR))
+                // The sample Policy's owner is another human Worker than this one's (#37).
+                .governance(
+                    WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID))
                 .build());
     host.seedPolicy(SampleRecords.policy());
     expect(200, put("/workers/" + HUMAN_WORKER, SampleRecords.worker(HUMAN_WORKER, "human")));
