@@ -117,14 +117,25 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
   }
 
   private EventPage page(PipelineResponse answer) {
+    EventPage page;
     try {
       // Every event of the page is validated once, here.
-      return EventPage.of(answer.json(), validator.get());
+      page = EventPage.of(answer.json(), validator.get());
     } catch (EventPage.NotAPage off) {
       ProtocolViolation first = off.violations().get(0);
       throw new JarvisInvalidResponseException(
           answer.status(), first.field(), first.reason(), answer.protocolTraceId());
     }
+    // Judged here, for every reader of pages alike (eventPage, events, audit, auditAsync).
+    EventWalk.shapeOf(page, asked(answer).limit())
+        .ifPresent(off -> EventWalk.fail(off, answer.protocolTraceId()));
+    return page;
+  }
+
+  /** The page the call asked for, from the query it sent. */
+  private static EventLog.PageRequest asked(PipelineResponse answer) {
+    String query = answer.request().call().query().orElse("");
+    return EventLog.request(java.util.Map.of(EventLog.RAW_QUERY, query));
   }
 
   /** The body, if it is a valid instance of {@code schema}. */
