@@ -162,10 +162,10 @@ final class DemoCommand implements Callable<Integer> {
               + " events it appended, the WorkSession after the export, the EvidenceManifest.");
       AuditReport offline = HeldEvidence.audit(result, e.reason());
       AuditCommand.text(out, offline);
-      out.println(
-          "Could not check without event-log: "
-              + String.join(", ", HeldEvidence.couldNotCheck(offline))
-              + ".");
+      List<String> couldNot = HeldEvidence.couldNotCheck(offline);
+      if (!couldNot.isEmpty()) {
+        out.println("Could not check without event-log: " + String.join(", ", couldNot) + ".");
+      }
       return offline;
     }
   }

@@ -22,6 +22,7 @@ import dev.jarvis.model.ProtocolError;
 import dev.jarvis.model.ProtocolErrorId;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -135,7 +136,7 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
   /** The page the call asked for, from the query it sent. */
   private static EventLog.PageRequest asked(PipelineResponse answer) {
     String query = answer.request().call().query().orElse("");
-    return EventLog.request(java.util.Map.of(EventLog.RAW_QUERY, query));
+    return EventLog.request(Map.of(EventLog.RAW_QUERY, query));
   }
 
   /** The body, if it is a valid instance of {@code schema}. */
