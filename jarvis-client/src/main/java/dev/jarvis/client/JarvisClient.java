@@ -5,6 +5,7 @@ import dev.jarvis.client.audit.AuditReport;
 import dev.jarvis.client.audit.EventLogAudit;
 import dev.jarvis.client.internal.BuiltInPipeline;
 import dev.jarvis.client.internal.CallScope;
+import dev.jarvis.client.internal.EventWalk;
 import dev.jarvis.client.internal.FailureCause;
 import dev.jarvis.client.internal.Pipeline;
 import dev.jarvis.client.internal.SessionCursors;
@@ -103,7 +104,7 @@ public final class JarvisClient implements AutoCloseable {
   public static JarvisClient create(JarvisClientOptions options) {
     SessionCursors cursors = new SessionCursors();
     Supplier<PayloadValidator> validator = PayloadValidator::forSpec;
-    JarvisPipeline links =
+    BuiltInPipeline links =
         BuiltInPipeline.of(options, BuiltInPipeline.httpClient(options), validator, cursors);
     Optional<ExecutorService> owned =
         options.executor().isPresent() ? Optional.empty() : Optional.of(ownedExecutor());
@@ -321,13 +322,13 @@ public final class JarvisClient implements AutoCloseable {
 
   // ---- the event-log capability: the WorkSession's events, and an audit of them ----
 
-  /** How many events {@link #events} and {@link #audit} ask for at a time. */
-  static final int EVENT_PAGE = 500;
-
   /**
    * One page of a WorkSession's events, from a host with the {@code event-log} capability.
    *
    * @throws JarvisUnsupportedCapabilityException if the host does not have it
+   * @throws JarvisInvalidResponseException if the page is off-spec: besides its schema, an empty
+   *     page that says more events follow ({@code /has_more}), or more events than asked for
+   *     ({@code /events})
    */
   public EventPage eventPage(String workSessionId, EventLog.PageRequest page) {
     return execute(JarvisCall.listJarvisEvents(workSessionId, page)).body();
@@ -345,36 +346,34 @@ public final class JarvisClient implements AutoCloseable {
    * (the first page when it is first pulled), so a log of any length streams in constant memory.
    * Each event is the tree the host sent, not a bound {@link JarvisEvent}, so that its hash can be
    * recomputed over what the host stored. The events are the host's word: {@link #audit} checks
-   * them. Close the stream, or consume it, to stop reading.
+   * them. Close the stream, or consume it, to stop reading. The stream ends at the page that says
+   * no more follow; an off-spec page ({@link #eventPage}), an empty one that says more follow among
+   * them, fails the stream with {@link JarvisInvalidResponseException}, as it fails {@link
+   * #auditAsync}.
    *
    * @throws JarvisUnsupportedCapabilityException from the stream, if the host does not have the
    *     {@code event-log} capability
    */
   public Stream<JsonNode> events(String workSessionId) {
     Objects.requireNonNull(workSessionId, "workSessionId");
+    return events(workSessionId, EventWalk.all());
+  }
+
+  private Stream<JsonNode> events(String workSessionId, EventWalk walk) {
     Iterator<JsonNode> events =
         new Iterator<>() {
-          private long after;
-          private boolean more = true;
           private Iterator<JsonNode> page = Collections.emptyIterator();
 
           @Override
           public boolean hasNext() {
-            while (!page.hasNext() && more) {
-              EventPage next =
-                  eventPage(workSessionId, new EventLog.PageRequest(after, EVENT_PAGE));
-              if (next.hasMore() && next.events().isEmpty()) {
-                // It would be asked for the same page again, for ever.
-                throw new JarvisInvalidResponseException(
-                    200, "/has_more", "an empty page says more events follow");
+            while (!page.hasNext()) {
+              Optional<EventLog.PageRequest> next = walk.next();
+              if (next.isEmpty()) {
+                return false;
               }
-              // By count, not by the events' sequences: a doctored page cannot send the reader
-              // back.
-              after += next.events().size();
-              more = next.hasMore();
-              page = next.events().iterator();
+              page = walk.take(eventPage(workSessionId, next.get())).iterator();
             }
-            return page.hasNext();
+            return true;
           }
 
           @Override
@@ -395,7 +394,8 @@ public final class JarvisClient implements AutoCloseable {
    * revision ({@link #events}), re-hashes each from genesis and checks the links, and compares the
    * end of the chain with the WorkSession's {@code revision} and {@code last_event_hash}. The
    * manifest checks are skipped; {@link #audit(String, EvidenceManifest)} makes them. A broken
-   * chain is a finding of the report, not an exception.
+   * chain is a finding of the report, not an exception; an off-spec page is a {@link
+   * JarvisInvalidResponseException}, as from {@link #events}.
    *
    * @throws JarvisUnsupportedCapabilityException if the host does not have the {@code event-log}
    *     capability
@@ -419,13 +419,16 @@ public final class JarvisClient implements AutoCloseable {
     EventLogAudit audit =
         new EventLogAudit(workSessionId, manifest.isPresent(), shared.options().actorKeys());
     // Up to the revision read: events appended since are not what the WorkSession vouched for.
-    try (Stream<JsonNode> events = events(workSessionId)) {
-      events.limit(at.revision()).forEach(audit::accept);
+    try (Stream<JsonNode> events = events(workSessionId, EventWalk.upTo(at.revision()))) {
+      events.forEach(audit::accept);
     }
     return audit.report(Optional.of(at), manifest);
   }
 
-  /** {@link #audit(String)}, on the client's executor, a page at a time. */
+  /**
+   * {@link #audit(String)}, on the client's executor, a page at a time: the same pages, the same
+   * end and the same failures as the blocking audit.
+   */
   public CompletableFuture<AuditReport> auditAsync(String workSessionId) {
     return executeAsync(JarvisCall.getWorkSession(workSessionId))
         .thenCompose(
@@ -433,24 +436,22 @@ public final class JarvisClient implements AutoCloseable {
               ChainCursor at = cursorOf(answer.body());
               EventLogAudit audit =
                   new EventLogAudit(workSessionId, false, shared.options().actorKeys());
-              return pagesAsync(workSessionId, 0, at.revision(), audit)
+              return pagesAsync(workSessionId, EventWalk.upTo(at.revision()), audit)
                   .thenApply(done -> audit.report(Optional.of(at), Optional.empty()));
             });
   }
 
   private CompletableFuture<Void> pagesAsync(
-      String workSessionId, long after, long until, EventLogAudit audit) {
-    if (after >= until) {
+      String workSessionId, EventWalk walk, EventLogAudit audit) {
+    Optional<EventLog.PageRequest> next = walk.next();
+    if (next.isEmpty()) {
       return CompletableFuture.completedFuture(null);
     }
-    int size = (int) Math.min(EVENT_PAGE, until - after);
-    return eventPageAsync(workSessionId, new EventLog.PageRequest(after, size))
+    return eventPageAsync(workSessionId, next.get())
         .thenCompose(
             page -> {
-              page.events().forEach(audit::accept);
-              return page.hasMore() && !page.events().isEmpty()
-                  ? pagesAsync(workSessionId, after + page.events().size(), until, audit)
-                  : CompletableFuture.<Void>completedFuture(null);
+              walk.take(page).forEach(audit::accept);
+              return pagesAsync(workSessionId, walk, audit);
             });
   }
 

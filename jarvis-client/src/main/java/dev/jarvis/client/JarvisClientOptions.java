@@ -1,5 +1,6 @@
 package dev.jarvis.client;
 
+import dev.jarvis.client.internal.BuiltInPipeline;
 import dev.jarvis.client.pipeline.JarvisPolicy;
 import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.core.signature.SigningKey;
@@ -361,9 +362,13 @@ public final class JarvisClientOptions {
      * WorkSession re-read the pipeline may run for a mutation, which it sees as part of the call):
      * the place for metrics, tracing spans, audit. Policies added here run first, in the order
      * added, and see failures as {@link JarvisFailure}s. Default: none.
+     *
+     * @throws IllegalArgumentException if the policy's {@link JarvisPolicy#name() name} is that of
+     *     a built-in link ({@code retry}, {@code logging}, ...: {@code client.pipeline()} lists
+     *     them), which would read as that link
      */
     public Builder addPerCallPolicy(JarvisPolicy policy) {
-      perCallPolicies.add(Objects.requireNonNull(policy));
+      perCallPolicies.add(BuiltInPipeline.requireOwnName(Objects.requireNonNull(policy)));
       return this;
     }
 
@@ -372,9 +377,12 @@ public final class JarvisClientOptions {
      * the attempt is logged and sent: the place for a per-attempt header or a fault injector. It
      * sees each attempt's raw answer (a 503 before the retry) or its {@link java.io.IOException}.
      * Policies added here run in the order added. Default: none.
+     *
+     * @throws IllegalArgumentException if the policy's {@link JarvisPolicy#name() name} is that of
+     *     a built-in link, as for {@link #addPerCallPolicy}
      */
     public Builder addPerAttemptPolicy(JarvisPolicy policy) {
-      perAttemptPolicies.add(Objects.requireNonNull(policy));
+      perAttemptPolicies.add(BuiltInPipeline.requireOwnName(Objects.requireNonNull(policy)));
       return this;
     }
 

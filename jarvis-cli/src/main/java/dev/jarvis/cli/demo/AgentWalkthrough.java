@@ -29,6 +29,7 @@ import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Supplier;
@@ -90,8 +91,24 @@ public final class AgentWalkthrough {
     this.start = clock.instant();
   }
 
-  /** What the walkthrough leaves behind. */
-  public record Result(String workSessionId, EvidenceManifest manifest, ChainCursor finalCursor) {}
+  /**
+   * What the walkthrough leaves behind: what it can audit offline when the host cannot be read back
+   * (no {@code event-log}).
+   *
+   * @param finalCursor the WorkSession's cursor as read after the export
+   * @param appended the events the walkthrough appended, as the host stored them (the client
+   *     checked each against what it sent), in the order appended
+   */
+  public record Result(
+      String workSessionId,
+      EvidenceManifest manifest,
+      ChainCursor finalCursor,
+      List<JarvisEvent> appended) {
+
+    public Result {
+      appended = List.copyOf(appended);
+    }
+  }
 
   /** Runs every step; a refusal or transport failure ends it with that exception. */
   public Result run() {
@@ -211,7 +228,8 @@ public final class AgentWalkthrough {
     String actionEvent = "event-fetch-" + run;
     JarvisEvent fetched = ProtocolRecords.actionEvent(decision, "source.collected").id(actionEvent);
     fetched.getPayload().summary("Fetched the vendor docs once, as approved.");
-    agent.appendJarvisEvent(ws, fetched);
+    List<JarvisEvent> appended = new ArrayList<>();
+    appended.add(agent.appendJarvisEvent(ws, fetched));
     step(cast.agentActor(), "appended event " + actionEvent + " (the approved fetch)", ws);
 
     // 7. Credit where it is due: a shared contribution names both individuals.
@@ -281,7 +299,7 @@ public final class AgentWalkthrough {
     // 10. The work is done: an event of type work_session.completed makes the session terminal.
     JarvisEvent done = ProtocolRecords.completion(ws).id("event-done-" + run);
     done.getPayload().summary("Answer delivered.");
-    human.appendJarvisEvent(ws, done);
+    appended.add(human.appendJarvisEvent(ws, done));
     step(cast.humanActor(), "WorkSession completed", ws);
 
     // 11. Export the evidence: allowed only now, and it seals the session.
@@ -309,7 +327,7 @@ public final class AgentWalkthrough {
                 learningId)
             .id("outcome-" + run));
     step(cast.humanActor(), "OutcomeReport outcome-" + run + " accepted", null);
-    return new Result(ws, manifest, last);
+    return new Result(ws, manifest, last, appended);
   }
 
   private void step(String actor, String what, String ws) {

@@ -22,6 +22,7 @@ import dev.jarvis.model.ProtocolError;
 import dev.jarvis.model.ProtocolErrorId;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -117,14 +118,25 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
   }
 
   private EventPage page(PipelineResponse answer) {
+    EventPage page;
     try {
       // Every event of the page is validated once, here.
-      return EventPage.of(answer.json(), validator.get());
+      page = EventPage.of(answer.json(), validator.get());
     } catch (EventPage.NotAPage off) {
       ProtocolViolation first = off.violations().get(0);
       throw new JarvisInvalidResponseException(
           answer.status(), first.field(), first.reason(), answer.protocolTraceId());
     }
+    // Judged here, for every reader of pages alike (eventPage, events, audit, auditAsync).
+    EventWalk.shapeOf(page, asked(answer).limit())
+        .ifPresent(off -> EventWalk.fail(off, answer.protocolTraceId()));
+    return page;
+  }
+
+  /** The page the call asked for, from the query it sent. */
+  private static EventLog.PageRequest asked(PipelineResponse answer) {
+    String query = answer.request().call().query().orElse("");
+    return EventLog.request(Map.of(EventLog.RAW_QUERY, query));
   }
 
   /** The body, if it is a valid instance of {@code schema}. */

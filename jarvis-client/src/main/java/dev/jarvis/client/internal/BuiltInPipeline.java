@@ -7,16 +7,67 @@ import dev.jarvis.core.validation.PayloadValidator;
 import java.net.http.HttpClient;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 
-/** The client's links in their order, with the options' own policies in their two places. */
+/**
+ * The client's links in their order, with the options' own policies in their two places. The
+ * pipeline finds the built-in links it steps in at (where a re-read enters, the cursor step, the
+ * retry link) by identity, never by name, and no policy of the caller's may take a built-in's name
+ * ({@link #NAMES}), so that {@code client.pipeline()} reads unambiguously.
+ */
 public final class BuiltInPipeline {
 
   private static final String USER_AGENT = "jarvis-java-sdk/0.1.0";
 
-  private BuiltInPipeline() {}
+  /** The built-in links' names: a policy of the caller's may take none of them. */
+  public static final Set<String> NAMES =
+      Set.of(
+          ProtocolHeadersPolicy.NAME,
+          "validation",
+          "idempotency-key",
+          SessionCursorPolicy.NAME,
+          "event-chain",
+          "event-signature",
+          "answer-checks",
+          RetryingPolicy.NAME,
+          "request-timestamp",
+          "host-auth",
+          "logging",
+          "transport");
 
-  public static JarvisPipeline of(
+  private final JarvisPipeline links;
+  private final JarvisPolicy firstBuiltIn;
+  private final JarvisPolicy cursor;
+  private final JarvisPolicy retry;
+
+  private BuiltInPipeline(
+      JarvisPipeline links, JarvisPolicy firstBuiltIn, JarvisPolicy cursor, JarvisPolicy retry) {
+    this.links = links;
+    this.firstBuiltIn = firstBuiltIn;
+    this.cursor = cursor;
+    this.retry = retry;
+  }
+
+  /**
+   * Refuses a policy of the caller's named like a built-in link.
+   *
+   * @throws IllegalArgumentException if it is
+   */
+  public static JarvisPolicy requireOwnName(JarvisPolicy policy) {
+    String name = policy.name();
+    if (NAMES.contains(name)) {
+      throw new IllegalArgumentException(
+          "a policy of yours is named '"
+              + name
+              + "', the name of a built-in link; give it a name of its own (the built-in links: "
+              + new java.util.TreeSet<>(NAMES)
+              + ")");
+    }
+    return policy;
+  }
+
+  public static BuiltInPipeline of(
       JarvisClientOptions options,
       HttpClient http,
       PayloadValidator validator,
@@ -28,18 +79,26 @@ public final class BuiltInPipeline {
    * The links, with a validator asked for on first use ({@code PayloadValidator::forSpec}: built
    * once per process), so that creating a client compiles nothing.
    */
-  public static JarvisPipeline of(
+  public static BuiltInPipeline of(
       JarvisClientOptions options,
       HttpClient http,
       Supplier<PayloadValidator> validator,
       SessionCursors cursors) {
-    List<JarvisPolicy> perCall = new ArrayList<>(options.perCallPolicies());
-    perCall.add(
+    options.perCallPolicies().forEach(BuiltInPipeline::requireOwnName);
+    options.perAttemptPolicies().forEach(BuiltInPipeline::requireOwnName);
+    JarvisPolicy protocolHeaders =
         new ProtocolHeadersPolicy(
-            USER_AGENT + options.userAgentSuffix().map(s -> " " + s).orElse("")));
+            USER_AGENT + options.userAgentSuffix().map(s -> " " + s).orElse(""));
+    JarvisPolicy cursor = new SessionCursorPolicy(cursors);
+    JarvisPolicy retry =
+        new RetryingPolicy(
+            options.retryPolicy(), options.clock(), options.jitter(), options.totalTimeout());
+
+    List<JarvisPolicy> perCall = new ArrayList<>(options.perCallPolicies());
+    perCall.add(protocolHeaders);
     perCall.add(new ValidationPolicy(validator, options.maxRequestBodyBytes()));
     perCall.add(new IdempotencyKeyPolicy(options.idempotencyKeys()));
-    perCall.add(new SessionCursorPolicy(cursors));
+    perCall.add(cursor);
     perCall.add(
         new EventChainPolicy(
             validator, options.clock(), options.idempotencyKeys(), options.maxRequestBodyBytes()));
@@ -47,15 +106,34 @@ public final class BuiltInPipeline {
     perCall.add(new AnswerChecksPolicy(validator));
 
     List<JarvisPolicy> perAttempt = new ArrayList<>();
-    perAttempt.add(
-        new RetryingPolicy(
-            options.retryPolicy(), options.clock(), options.jitter(), options.totalTimeout()));
+    perAttempt.add(retry);
     perAttempt.add(new RequestTimestampPolicy(options.clock()));
     perAttempt.add(new HostAuthPolicy(options.actorAuth()));
     perAttempt.addAll(options.perAttemptPolicies());
     perAttempt.add(new LoggingPolicy());
     perAttempt.add(new JdkTransportPolicy(http, options.attemptTimeout()));
-    return new JarvisPipeline(perCall, perAttempt);
+    return new BuiltInPipeline(
+        new JarvisPipeline(perCall, perAttempt), protocolHeaders, cursor, retry);
+  }
+
+  /** Every link, in order. */
+  public JarvisPipeline links() {
+    return links;
+  }
+
+  /** The first built-in link: where a WorkSession re-read enters, below the caller's policies. */
+  public JarvisPolicy firstBuiltIn() {
+    return firstBuiltIn;
+  }
+
+  /** The {@code work-session-cursor} link, before which the pipeline's cursor step runs. */
+  public JarvisPolicy cursor() {
+    return cursor;
+  }
+
+  /** The {@code retry} link, from which on every attempt sends the same request. */
+  public JarvisPolicy retry() {
+    return retry;
   }
 
   /** The JDK client every attempt goes through. */

@@ -61,23 +61,24 @@ public final class Pipeline {
   private final int cursorLink;
   private final int retryLink;
 
-  public Pipeline(URI baseUri, JarvisPipeline links, SessionCursors cursors) {
+  public Pipeline(URI baseUri, BuiltInPipeline builtIns, SessionCursors cursors) {
     this.baseUri = baseUri.toString().replaceAll("/+$", "");
-    this.links = links;
+    this.links = builtIns.links();
     this.chain = links.links();
     this.cursors = cursors;
-    this.builtIn = indexOf(ProtocolHeadersPolicy.NAME);
-    this.cursorLink = indexOf(SessionCursorPolicy.NAME);
-    this.retryLink = indexOf(RetryingPolicy.NAME);
+    this.builtIn = indexOf(builtIns.firstBuiltIn());
+    this.cursorLink = indexOf(builtIns.cursor());
+    this.retryLink = indexOf(builtIns.retry());
   }
 
-  private int indexOf(String name) {
+  /** Where the link is: by identity, so that no other link can stand in for it by its name. */
+  private int indexOf(JarvisPolicy link) {
     for (int i = 0; i < chain.size(); i++) {
-      if (chain.get(i).name().equals(name)) {
+      if (chain.get(i) == link) {
         return i;
       }
     }
-    throw new IllegalArgumentException("the pipeline has no '" + name + "' link: " + links);
+    throw new IllegalArgumentException("the pipeline has no '" + link.name() + "' link: " + links);
   }
 
   /** The links, as {@code client.pipeline()} shows them. */

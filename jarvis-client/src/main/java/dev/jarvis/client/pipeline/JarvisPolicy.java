@@ -32,7 +32,11 @@ public interface JarvisPolicy {
    */
   CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next);
 
-  /** The name {@link JarvisPipeline} shows; a lambda should be wrapped with {@link #named}. */
+  /**
+   * The name {@link JarvisPipeline} shows; a lambda should be wrapped with {@link #named}. A
+   * built-in link's name ({@code retry}, {@code logging}, ...) is the built-in's alone: the options
+   * refuse a policy of yours that takes one.
+   */
   default String name() {
     return getClass().getSimpleName();
   }

@@ -23,6 +23,7 @@ import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -34,6 +35,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.Resource;
 
 /**
@@ -60,6 +62,17 @@ public class JarvisHostAutoConfiguration {
   /** Spring Security's holder of the request's Authentication: the class it needs present. */
   static final String SPRING_SECURITY_CLASS =
       "org.springframework.security.core.context.SecurityContextHolder";
+
+  /**
+   * A plain path in {@code jarvis.host.*} is a file relative to the working directory in a servlet
+   * application too, where Spring would resolve it against the servlet context ({@link
+   * JarvisHostPlainPaths}). Static, as a post-processor must be, and not public API.
+   */
+  @Bean
+  static BeanPostProcessor jarvisHostPlainPaths(
+      Environment environment, org.springframework.core.io.ResourceLoader context) {
+    return new JarvisHostPlainPaths(environment, context);
+  }
 
   /**
    * The host's credentials: the credentials file, or the demo token (announced); or, with {@code

@@ -15,9 +15,10 @@ import org.springframework.core.io.Resource;
 /**
  * The files the host is configured with (credentials, Policies), read from {@code classpath:},
  * {@code file:} or a plain path. A plain path is a file relative to the working directory, as it
- * was when these properties were paths: Spring would resolve it against the class path or the
- * servlet context instead, so a file that exists there wins. A file that cannot be read or does not
- * hold what it must is a {@link JarvisHostFileException} naming the property, the file and the fix.
+ * was when these properties were paths: {@link JarvisHostPlainPaths} binds the properties' text
+ * that way; {@link #resolve} does the same for a class-path-relative resource given in code, where
+ * a file that exists wins. A file that cannot be read or does not hold what it must is a {@link
+ * JarvisHostFileException} naming the property, the file and the fix.
  */
 final class JarvisHostFiles {
 
