@@ -6,6 +6,7 @@ import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.canonical.CanonicalizationException;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.internal.ActorAuthority;
 import dev.jarvis.host.internal.Applied;
@@ -232,14 +233,20 @@ public final class ProtocolHost {
   }
 
   /**
-   * Whether this host answers {@code operation}: every operation of the spec, and the {@code
-   * event-log} read ({@link EventLog#OPERATION}) where the host declares {@value
-   * HostConfig#EVENT_LOG}. A binding routes the latter only when this holds; elsewhere a {@code
-   * GET} of that path is answered 405, as by a host of the spec alone.
+   * Whether this host answers {@code operation}: every operation of the spec, the {@code event-log}
+   * read ({@link EventLog#OPERATION}) where the host declares {@value HostConfig#EVENT_LOG}, and
+   * the {@code request-read} reads ({@link RequestRead}) where it declares {@value
+   * RequestRead#CAPABILITY}. A binding routes the SDK's reads only when this holds; elsewhere a
+   * {@code GET} of their path is answered 405 (or 404), as by a host of the spec alone.
    */
   public boolean serves(ProtocolOperation operation) {
-    return !operation.equals(EventLog.OPERATION)
-        || config.capabilities().contains(HostConfig.EVENT_LOG);
+    if (operation.equals(EventLog.OPERATION)) {
+      return config.capabilities().contains(HostConfig.EVENT_LOG);
+    }
+    if (RequestRead.isRead(operation)) {
+      return config.capabilities().contains(RequestRead.CAPABILITY);
+    }
+    return true;
   }
 
   private static final String WRONG_METHOD =
