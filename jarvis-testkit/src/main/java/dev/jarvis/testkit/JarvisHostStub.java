@@ -333,6 +333,21 @@ public final class JarvisHostStub
     return this;
   }
 
+  /**
+   * A human Actor of this host, to answer Requests for the test as that human would: {@code
+   * stub.human("actor-human-1").approve("ws-1", "req-1")}, {@code deny}, {@code narrow}, {@code
+   * letExpire}. Each is a real Review by that Actor through the stub's engine, so code awaiting the
+   * answer sees what a real host would show it.
+   */
+  public StubHuman human(String humanActorId) {
+    return new StubHuman(host, humanActorId);
+  }
+
+  /** The clock the stub runs on (a {@link StubClock} where the test gave one). */
+  public Clock clock() {
+    return host.clock();
+  }
+
   /** Forgets all state, steering and recorded violations. */
   public void reset() {
     host.reset();
