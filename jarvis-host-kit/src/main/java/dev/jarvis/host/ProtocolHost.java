@@ -116,6 +116,28 @@ public final class ProtocolHost {
     return total;
   }
 
+  /** How many due Requests one {@link #expireDueRequests} run looks at, at most. */
+  public static final int EXPIRY_BATCH = 100;
+
+  /**
+   * Writes {@code request.expired} now for open Requests past their {@code expires_at} (by the host
+   * clock), without waiting for a member to touch their WorkSession: one run of the expiry sweep
+   * ({@link RequestExpirySweep} schedules it). At most {@value #EXPIRY_BATCH} due Requests are
+   * looked at per run, the earliest first; a run that finds the batch full runs again. Each
+   * WorkSession is expired under its lock through the store's conditional commit, exactly as a
+   * member's touch would, so across host instances sharing a store each expiry is written once: an
+   * instance that lost the race writes nothing. Answers the expiry events this host wrote.
+   */
+  public int expireDueRequests() {
+    int total = 0;
+    int written;
+    do {
+      written = dispatch.expireDueRequests(EXPIRY_BATCH);
+      total += written;
+    } while (written >= EXPIRY_BATCH);
+    return total;
+  }
+
   /**
    * The binding entry: answers one request for a runtime that does not route by itself. Finds its
    * operation ({@link OperationRoutes}), {@link #check}s it into a {@link ProtocolCall} (the typed
