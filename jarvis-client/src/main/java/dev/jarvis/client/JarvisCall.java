@@ -4,6 +4,7 @@ import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventPage;
+import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.Contribution;
 import dev.jarvis.model.EvidenceManifest;
@@ -34,6 +35,7 @@ public final class JarvisCall<T> {
   private final ProtocolOperation operation;
   private final Class<T> responseType;
   private final Optional<String> pathParameter;
+  private final Optional<String> recordId;
   private final Optional<String> workSessionId;
   private final Optional<Object> body;
   private final Optional<String> actorId;
@@ -46,6 +48,7 @@ public final class JarvisCall<T> {
       ProtocolOperation operation,
       Class<T> responseType,
       Optional<String> pathParameter,
+      Optional<String> recordId,
       Optional<String> workSessionId,
       Optional<Object> body,
       Optional<String> actorId,
@@ -56,6 +59,7 @@ public final class JarvisCall<T> {
     this.operation = operation;
     this.responseType = responseType;
     this.pathParameter = pathParameter;
+    this.recordId = recordId;
     this.workSessionId = workSessionId;
     this.body = body;
     this.actorId = actorId;
@@ -75,6 +79,7 @@ public final class JarvisCall<T> {
         ProtocolOperations.byId(operationId),
         responseType,
         Optional.ofNullable(pathParameter),
+        Optional.empty(),
         Optional.ofNullable(workSessionId),
         Optional.ofNullable(body),
         Optional.empty(),
@@ -90,6 +95,7 @@ public final class JarvisCall<T> {
         operation,
         responseType,
         pathParameter,
+        recordId,
         workSessionId,
         body,
         Optional.of(actorId),
@@ -108,6 +114,7 @@ public final class JarvisCall<T> {
         operation,
         responseType,
         pathParameter,
+        recordId,
         workSessionId,
         body,
         actorId,
@@ -142,6 +149,7 @@ public final class JarvisCall<T> {
         operation,
         responseType,
         pathParameter,
+        recordId,
         workSessionId,
         body,
         actorId,
@@ -165,9 +173,19 @@ public final class JarvisCall<T> {
     return responseType;
   }
 
-  /** The value of the operation's one path parameter, if its path has one. */
+  /** The value of the operation's first path parameter, if its path has one. */
   public Optional<String> pathParameter() {
     return pathParameter;
+  }
+
+  /**
+   * The values of the operation's path parameters, in the order of its path: the WorkSession (or
+   * Worker, Actor) id, then, for the {@code request-read} reads, the Request's or Review's id.
+   */
+  public List<String> pathParameters() {
+    return recordId.isEmpty()
+        ? pathParameter.map(List::of).orElse(List.of())
+        : List.of(pathParameter.orElseThrow(), recordId.get());
   }
 
   public Optional<String> workSessionId() {
@@ -290,6 +308,7 @@ public final class JarvisCall<T> {
         EventLog.OPERATION,
         EventPage.class,
         Optional.of(workSessionId),
+        Optional.empty(),
         Optional.of(workSessionId),
         Optional.empty(),
         Optional.empty(),
@@ -297,6 +316,41 @@ public final class JarvisCall<T> {
         List.of(),
         Optional.empty(),
         Optional.of(page.query()));
+  }
+
+  /**
+   * A Request of the WorkSession as the host holds it now (its status, and how it was resolved):
+   * the {@code request-read} capability's read, beyond the spec ({@link RequestRead}). It requires
+   * the capability, so a host without it refuses rather than answers something else.
+   */
+  public static JarvisCall<Request> getRequest(String workSessionId, String requestId) {
+    return recordRead(RequestRead.GET_REQUEST, Request.class, workSessionId, requestId);
+  }
+
+  /**
+   * A Review of the WorkSession as recorded, its ApprovalScope included: the {@code request-read}
+   * capability's other read ({@link RequestRead}).
+   */
+  public static JarvisCall<Review> getReview(String workSessionId, String reviewId) {
+    return recordRead(RequestRead.GET_REVIEW, Review.class, workSessionId, reviewId);
+  }
+
+  private static <T> JarvisCall<T> recordRead(
+      ProtocolOperation operation, Class<T> type, String workSessionId, String recordId) {
+    Objects.requireNonNull(workSessionId, "workSessionId");
+    Objects.requireNonNull(recordId, "recordId");
+    return new JarvisCall<>(
+        operation,
+        type,
+        Optional.of(workSessionId),
+        Optional.of(recordId),
+        Optional.of(workSessionId),
+        Optional.empty(),
+        Optional.empty(),
+        List.of(RequestRead.CAPABILITY),
+        List.of(),
+        Optional.empty(),
+        Optional.empty());
   }
 
   /** A read of one WorkSession: its id is the path parameter. */

@@ -8,6 +8,7 @@ import dev.jarvis.client.internal.CallScope;
 import dev.jarvis.client.internal.EventWalk;
 import dev.jarvis.client.internal.FailureCause;
 import dev.jarvis.client.internal.Pipeline;
+import dev.jarvis.client.internal.ResolutionAwait;
 import dev.jarvis.client.internal.SessionCursors;
 import dev.jarvis.client.pipeline.JarvisPipeline;
 import dev.jarvis.client.pipeline.PipelineResponse;
@@ -38,6 +39,8 @@ import dev.jarvis.model.SkillProposal;
 import dev.jarvis.model.Takeover;
 import dev.jarvis.model.WorkSession;
 import dev.jarvis.model.Worker;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -47,6 +50,7 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -457,6 +461,124 @@ public final class JarvisClient implements AutoCloseable {
 
   private static ChainCursor cursorOf(WorkSession session) {
     return new ChainCursor(session.getRevision(), session.getLastEventHash());
+  }
+
+  // ---- awaiting a human's answer ----
+
+  /**
+   * A Request of the WorkSession as the host holds it now (its status, and what resolved it): the
+   * {@code request-read} capability's read ({@code dev.jarvis.core.requestread.RequestRead}).
+   *
+   * @throws JarvisUnsupportedCapabilityException if the host does not have the capability
+   */
+  public Request getRequest(String workSessionId, String requestId) {
+    return execute(JarvisCall.getRequest(workSessionId, requestId)).body();
+  }
+
+  /**
+   * A Review of the WorkSession as recorded, its ApprovalScope included: the {@code request-read}
+   * capability's other read.
+   *
+   * @throws JarvisUnsupportedCapabilityException if the host does not have the capability
+   */
+  public Review getReview(String workSessionId, String reviewId) {
+    return execute(JarvisCall.getReview(workSessionId, reviewId)).body();
+  }
+
+  /**
+   * Waits, blocking this thread, until the human answers Request {@code requestId} or {@code
+   * timeout} (by the client's clock) passes, and says which: {@link #awaitResolutionAsync} with the
+   * {@link AwaitPolicy#DEFAULT}, joined. An interrupt of this thread stops the await and answers
+   * {@link RequestResolution.Outcome#CANCELLED_BY_CALLER} (the interrupt flag set again). Only
+   * {@link RequestResolution#approval()} carries an approval; a timeout, a lost host or a
+   * cancellation never does.
+   *
+   * @throws JarvisUnsupportedCapabilityException if the host lacks {@code request-read}
+   * @throws JarvisRefusalException if the host refuses the reads (an unknown Request, a non-member)
+   * @throws JarvisInvalidResponseException if the host answers off-spec, its event chain breaks, or
+   *     it reports a resolution its chain does not record
+   */
+  public RequestResolution awaitResolution(
+      String workSessionId, String requestId, Duration timeout) {
+    return awaitResolution(workSessionId, requestId, timeout, AwaitPolicy.DEFAULT);
+  }
+
+  /** {@link #awaitResolution(String, String, Duration)}, watching as {@code policy} says. */
+  public RequestResolution awaitResolution(
+      String workSessionId, String requestId, Duration timeout, AwaitPolicy policy) {
+    Instant started = shared.options().clock().instant();
+    CompletableFuture<RequestResolution> waiting =
+        awaitResolutionAsync(workSessionId, requestId, timeout, policy);
+    try {
+      return waiting.get();
+    } catch (InterruptedException e) {
+      waiting.cancel(true);
+      Thread.currentThread().interrupt();
+      return new RequestResolution.Unresolved(
+          RequestResolution.Outcome.CANCELLED_BY_CALLER,
+          workSessionId,
+          requestId,
+          Duration.between(started, shared.options().clock().instant()),
+          Optional.empty(),
+          Optional.empty());
+    } catch (ExecutionException e) {
+      throw FailureCause.rethrowable(e);
+    }
+  }
+
+  /**
+   * Waits for the human's answer to Request {@code requestId} without holding a thread: the future
+   * completes with the host's outcome once the Request is closed (approved or narrowed with the
+   * approving Review's ApprovalScope, denied, answered, sent back for revision, taken over,
+   * expired, superseded, cancelled), or with {@link RequestResolution.Outcome#TIMED_OUT} when
+   * {@code timeout} passes on the client's clock with the Request still open, or {@link
+   * RequestResolution.Outcome#HOST_LOST} when the host stays unreachable. It follows the
+   * WorkSession's event log from genesis, verifying each event's hash against its predecessor's,
+   * and reads the Request ({@code request-read}) whenever the chain moved; on a host without the
+   * {@code event-log} capability it re-reads the Request after each wait. The waits come from the
+   * options' {@link Sleeper} on the client's executor, so a test drives them without waiting.
+   * Cancelling the future stops the reads and the waits. It fails with the failures {@link
+   * #awaitResolution(String, String, Duration)} throws.
+   */
+  public CompletableFuture<RequestResolution> awaitResolutionAsync(
+      String workSessionId, String requestId, Duration timeout) {
+    return awaitResolutionAsync(workSessionId, requestId, timeout, AwaitPolicy.DEFAULT);
+  }
+
+  /** {@link #awaitResolutionAsync(String, String, Duration)}, watching as {@code policy} says. */
+  public CompletableFuture<RequestResolution> awaitResolutionAsync(
+      String workSessionId, String requestId, Duration timeout, AwaitPolicy policy) {
+    ensureOpen();
+    Objects.requireNonNull(workSessionId, "workSessionId");
+    Objects.requireNonNull(requestId, "requestId");
+    Objects.requireNonNull(timeout, "timeout");
+    Objects.requireNonNull(policy, "policy");
+    Sleeper sleeper = shared.options().sleeper();
+    Executor executor = shared.executor();
+    return ResolutionAwait.start(
+        workSessionId,
+        requestId,
+        timeout,
+        policy,
+        shared.options().clock(),
+        wait -> sleeper.delay(wait, executor),
+        new ResolutionAwait.Reads() {
+          @Override
+          public CompletableFuture<JarvisResponse<Request>> request() {
+            return executeAsync(JarvisCall.getRequest(workSessionId, requestId));
+          }
+
+          @Override
+          public CompletableFuture<Review> review(String reviewId) {
+            return executeAsync(JarvisCall.getReview(workSessionId, reviewId))
+                .thenApply(JarvisResponse::body);
+          }
+
+          @Override
+          public CompletableFuture<EventPage> page(EventLog.PageRequest page) {
+            return eventPageAsync(workSessionId, page);
+          }
+        });
   }
 
   // ---- the 15 operations, blocking ----

@@ -6,6 +6,7 @@ import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.canonical.CanonicalizationException;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.internal.ActorAuthority;
 import dev.jarvis.host.internal.Applied;
@@ -112,6 +113,28 @@ public final class ProtocolHost {
       deleted = config.stores().idempotency().deleteExpired(notBefore, PURGE_BATCH);
       total += deleted;
     } while (deleted == PURGE_BATCH);
+    return total;
+  }
+
+  /** How many due Requests one {@link #expireDueRequests} run looks at, at most. */
+  public static final int EXPIRY_BATCH = 100;
+
+  /**
+   * Writes {@code request.expired} now for open Requests past their {@code expires_at} (by the host
+   * clock), without waiting for a member to touch their WorkSession: one run of the expiry sweep
+   * ({@link RequestExpirySweep} schedules it). At most {@value #EXPIRY_BATCH} due Requests are
+   * looked at per run, the earliest first; a run that finds the batch full runs again. Each
+   * WorkSession is expired under its lock through the store's conditional commit, exactly as a
+   * member's touch would, so across host instances sharing a store each expiry is written once: an
+   * instance that lost the race writes nothing. Answers the expiry events this host wrote.
+   */
+  public int expireDueRequests() {
+    int total = 0;
+    int written;
+    do {
+      written = dispatch.expireDueRequests(EXPIRY_BATCH);
+      total += written;
+    } while (written >= EXPIRY_BATCH);
     return total;
   }
 
@@ -232,14 +255,20 @@ public final class ProtocolHost {
   }
 
   /**
-   * Whether this host answers {@code operation}: every operation of the spec, and the {@code
-   * event-log} read ({@link EventLog#OPERATION}) where the host declares {@value
-   * HostConfig#EVENT_LOG}. A binding routes the latter only when this holds; elsewhere a {@code
-   * GET} of that path is answered 405, as by a host of the spec alone.
+   * Whether this host answers {@code operation}: every operation of the spec, the {@code event-log}
+   * read ({@link EventLog#OPERATION}) where the host declares {@value HostConfig#EVENT_LOG}, and
+   * the {@code request-read} reads ({@link RequestRead}) where it declares {@value
+   * RequestRead#CAPABILITY}. A binding routes the SDK's reads only when this holds; elsewhere a
+   * {@code GET} of their path is answered 405 (or 404), as by a host of the spec alone.
    */
   public boolean serves(ProtocolOperation operation) {
-    return !operation.equals(EventLog.OPERATION)
-        || config.capabilities().contains(HostConfig.EVENT_LOG);
+    if (operation.equals(EventLog.OPERATION)) {
+      return config.capabilities().contains(HostConfig.EVENT_LOG);
+    }
+    if (RequestRead.isRead(operation)) {
+      return config.capabilities().contains(RequestRead.CAPABILITY);
+    }
+    return true;
   }
 
   private static final String WRONG_METHOD =

@@ -76,4 +76,17 @@ public interface RecordStore {
    * reading every WorkSession.
    */
   List<StoredRecord> requestsTargeting(String humanWorkerId, Set<String> statuses);
+
+  /**
+   * The open Requests ({@code status} {@code pending} or {@code acknowledged}) whose {@code
+   * expires_at} is at or before {@code notAfter}, in WorkSessions not sealed whose {@code status}
+   * is among {@code sessionStatuses} (those that still take the expiry event), across all of them,
+   * earliest expiry first, at most {@code limit}: what the host's expiry sweep ({@code
+   * RequestExpirySweep}) writes {@code request.expired} for. Requests of WorkSessions that take no
+   * event are left out, so they cannot fill every batch. An implementation answers from an index on
+   * the open Requests' expiry, not by reading every WorkSession; a Request whose {@code expires_at}
+   * the store cannot read may be left out (it still expires at the next touch of its WorkSession).
+   */
+  List<StoredRecord> requestsDue(
+      java.time.Instant notAfter, Set<String> sessionStatuses, int limit);
 }

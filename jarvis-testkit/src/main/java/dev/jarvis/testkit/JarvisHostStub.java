@@ -11,6 +11,7 @@ import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.host.AgentActions;
@@ -69,9 +70,15 @@ public final class JarvisHostStub
         ParameterResolver,
         AutoCloseable {
 
-  /** The capabilities a stub declares unless told otherwise. */
+  /**
+   * The capabilities a stub declares unless told otherwise: {@code cursor-headers}, {@code
+   * event-log} and {@code request-read} (what {@code JarvisClient.awaitResolution} reads).
+   */
   public static final List<String> DEFAULT_CAPABILITIES =
-      List.of(JarvisHeaders.CURSOR_HEADERS_CAPABILITY, JarvisHeaders.EVENT_LOG_CAPABILITY);
+      List.of(
+          JarvisHeaders.CURSOR_HEADERS_CAPABILITY,
+          JarvisHeaders.EVENT_LOG_CAPABILITY,
+          RequestRead.CAPABILITY);
 
   /** The Actor that registers Workers and Actors, as on a real host (the host kit's default). */
   public static final String ADMIN_ACTOR_ID = HostConfig.DEFAULT_ADMIN_ACTOR_ID;
@@ -88,10 +95,7 @@ public final class JarvisHostStub
     this.failOnReceivedViolations = failOnReceivedViolations;
   }
 
-  /**
-   * A stub on the system UTC clock, with random ids and capabilities {@code cursor-headers} and
-   * {@code event-log}.
-   */
+  /** A stub on the system UTC clock, with random ids and the {@link #DEFAULT_CAPABILITIES}. */
   public static JarvisHostStub create() {
     return builder().build();
   }
@@ -328,6 +332,21 @@ public final class JarvisHostStub
   public JarvisHostStub givenActor(JsonNode actor) {
     host.seed(RecordKind.ACTOR, "Actor", actor);
     return this;
+  }
+
+  /**
+   * A human Actor of this host, to answer Requests for the test as that human would: {@code
+   * stub.human("actor-human-1").approve("ws-1", "req-1")}, {@code deny}, {@code narrow}, {@code
+   * letExpire}. Each is a real Review by that Actor through the stub's engine, so code awaiting the
+   * answer sees what a real host would show it.
+   */
+  public StubHuman human(String humanActorId) {
+    return new StubHuman(host, humanActorId);
+  }
+
+  /** The clock the stub runs on (a {@link StubClock} where the test gave one). */
+  public Clock clock() {
+    return host.clock();
   }
 
   /** Forgets all state, steering and recorded violations. */

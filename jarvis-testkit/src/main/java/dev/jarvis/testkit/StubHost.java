@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.error.ProtocolErrorCatalog;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventPage;
+import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.headers.RequestTimestamp;
 import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.AgentActions;
@@ -20,6 +23,7 @@ import dev.jarvis.host.ProtocolRefusal;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredResponse;
+import dev.jarvis.host.StoredSession;
 import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.model.ProtocolErrorId;
 import java.io.IOException;
@@ -217,6 +221,60 @@ final class StubHost {
 
   private Optional<ObjectNode> record(RecordKind kind, String id) {
     return host.config().stores().records().body(kind, id).map(b -> (ObjectNode) b.deepCopy());
+  }
+
+  /**
+   * Runs one call through the host kit's engine as Actor {@code actorId} would send it over HTTP
+   * (the headers of its operation class, a fresh key and timestamp from the stub's clock and ids,
+   * the WorkSession's cursor as stored): what a human Actor of a test does, without the test making
+   * HTTP calls. Steering scripted for the next call does not apply to it.
+   */
+  synchronized StoredResponse actAs(
+      String actorId, ProtocolOperation op, Map<String, String> path, JsonNode body) {
+    Map<String, String> headers = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.put(JarvisHeaders.PROTOCOL_VERSION, dev.jarvis.core.JarvisSpec.PROTOCOL_VERSION);
+    headers.put(JarvisHeaders.ACTOR_ID, actorId);
+    if (op.operationClass().isMutation()) {
+      headers.put(JarvisHeaders.IDEMPOTENCY_KEY, "stub-human-" + settings.ids().get());
+      headers.put(
+          JarvisHeaders.REQUEST_TIMESTAMP, RequestTimestamp.format(settings.clock().instant()));
+    }
+    if (op.operationClass().needsCursor()) {
+      ChainCursor cursor =
+          host.config()
+              .stores()
+              .sessions()
+              .find(path.get("work_session_id"))
+              .map(StoredSession::cursor)
+              .orElse(ChainCursor.GENESIS);
+      headers.put(JarvisHeaders.EXPECTED_WORK_SESSION_REVISION, Long.toString(cursor.revision()));
+      headers.put(JarvisHeaders.PREVIOUS_EVENT_HASH, cursor.lastEventHash());
+    }
+    byte[] raw =
+        body == null
+            ? new byte[0]
+            : body.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    try {
+      ProtocolCall call = host.check(op, name -> Optional.ofNullable(headers.get(name)), path, raw);
+      return host.handleCall(call).response();
+    } catch (ProtocolRefusal refusal) {
+      return host.refusal(refusal);
+    }
+  }
+
+  /** A record of a WorkSession, with the cursor it was recorded at. */
+  synchronized Optional<StoredRecord> record(RecordKind kind, String workSessionId, String id) {
+    return host.config().stores().records().find(kind, workSessionId, id);
+  }
+
+  /** The clock the host runs on. */
+  Clock clock() {
+    return settings.clock();
+  }
+
+  /** The ids the host and its test humans take. */
+  Supplier<String> ids() {
+    return settings.ids();
   }
 
   synchronized void seed(RecordKind kind, String schema, JsonNode record) {

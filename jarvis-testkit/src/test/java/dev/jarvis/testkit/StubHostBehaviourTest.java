@@ -73,7 +73,8 @@ class StubHostBehaviourTest {
     StubCalls.Answer read = calls.call("getWorkSession", SESSION, HUMAN, null, null);
     assertEquals(200, read.status());
     assertEquals("v0.1", read.header(JarvisHeaders.PROTOCOL_VERSION));
-    assertEquals("cursor-headers, event-log", read.header(JarvisHeaders.HOST_CAPABILITIES));
+    assertEquals(
+        "cursor-headers, event-log, request-read", read.header(JarvisHeaders.HOST_CAPABILITIES));
   }
 
   @Test

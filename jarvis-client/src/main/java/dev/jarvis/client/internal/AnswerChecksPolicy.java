@@ -17,6 +17,7 @@ import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.model.ProtocolError;
 import dev.jarvis.model.ProtocolErrorId;
@@ -82,10 +83,11 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
               + " attempt(s)",
           answer.protocolTraceId());
     }
-    if (op.equals(EventLog.OPERATION) && (status == 404 || status == 405)) {
+    Optional<String> capability = capabilityOf(op);
+    if (capability.isPresent() && (status == 404 || status == 405)) {
       // A host of the spec alone has no such read: whatever it says, the capability is missing.
       throw new JarvisUnsupportedCapabilityException(
-          EventLog.CAPABILITY, status, answer.protocolTraceId());
+          capability.get(), status, answer.protocolTraceId());
     }
     Optional<String> version = answer.headers().firstValue(JarvisHeaders.PROTOCOL_VERSION);
     if (!version.equals(Optional.of(JarvisSpec.PROTOCOL_VERSION))) {
@@ -109,12 +111,19 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
     }
     JsonNode error = conforming(answer, "ProtocolError");
     ProtocolError refusal = bind(error, ProtocolError.class, answer);
-    if (op.equals(EventLog.OPERATION)
-        && refusal.getErrorId() == ProtocolErrorId.UNSUPPORTED_CAPABILITY) {
+    if (capability.isPresent() && refusal.getErrorId() == ProtocolErrorId.UNSUPPORTED_CAPABILITY) {
       throw new JarvisUnsupportedCapabilityException(
-          EventLog.CAPABILITY, status, answer.protocolTraceId());
+          capability.get(), status, answer.protocolTraceId());
     }
     throw new JarvisRefusalException(refusal, GiveUp.call(answer.request()));
+  }
+
+  /** The SDK capability whose read {@code op} is; empty for the spec's own operations. */
+  private static Optional<String> capabilityOf(ProtocolOperation op) {
+    if (op.equals(EventLog.OPERATION)) {
+      return Optional.of(EventLog.CAPABILITY);
+    }
+    return RequestRead.isRead(op) ? Optional.of(RequestRead.CAPABILITY) : Optional.empty();
   }
 
   private EventPage page(PipelineResponse answer) {

@@ -119,16 +119,20 @@ public final class Pipeline {
   private PipelineRequest request(CallExchange exchange) {
     JarvisCall<?> call = exchange.call();
     String path = call.operation().path();
-    int open = path.indexOf('{');
-    if (open >= 0) {
-      // Each operation has at most one path parameter; encoded as the generated API encodes it.
-      String value =
-          call.pathParameter()
-              .orElseThrow(() -> new IllegalArgumentException(call + " has no path parameter"));
+    // Each spec operation has at most one path parameter, the request-read reads two; each is
+    // encoded as the generated API encodes it.
+    for (String value : call.pathParameters()) {
+      int open = path.indexOf('{');
+      if (open < 0) {
+        break;
+      }
       path =
           path.substring(0, open)
               + ApiClient.urlEncode(value)
               + path.substring(path.indexOf('}', open) + 1);
+    }
+    if (path.indexOf('{') >= 0) {
+      throw new IllegalArgumentException(call + " has no value for a path parameter");
     }
     Optional<JsonNode> body = call.body().map(JarvisJson.mapper()::valueToTree);
     String query = call.query().map(q -> "?" + q).orElse("");

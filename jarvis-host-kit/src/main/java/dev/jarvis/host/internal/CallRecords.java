@@ -21,6 +21,11 @@ final class CallRecords {
   private final RecordStore records;
   private final Map<String, Optional<JsonNode>> read = new HashMap<>();
 
+  /** The reads of the host's own work, with no call and no acting Actor (an expiry sweep). */
+  CallRecords(RecordStore records) {
+    this.records = records;
+  }
+
   CallRecords(RecordStore records, ProtocolCall call) {
     this.records = records;
     call.actorRecord()

@@ -103,6 +103,26 @@ public final class InMemoryProtocolStore implements StoreBackend {
   // The Actors each Worker has had, in first-write order, as actorsOf answers; an Actor registered
   // again under another Worker stays listed under the first, and actorsOf reads its body to tell.
   private final ConcurrentHashMap<String, Set<String>> actorsByWorker = new ConcurrentHashMap<>();
+  // The index requestsDue answers from: each open Request with a readable expires_at, by expiry.
+  // Kept by the commit that writes the Request (under its WorkSession's lock); dueById finds a
+  // Request's entry to replace when it is written again (closed, or moved).
+  private final java.util.concurrent.ConcurrentSkipListSet<Due> openByExpiry =
+      new java.util.concurrent.ConcurrentSkipListSet<>();
+  private final ConcurrentHashMap<String, Due> dueById = new ConcurrentHashMap<>();
+
+  /** An open Request's place in {@link #openByExpiry}. */
+  private record Due(Instant expiresAt, String workSessionId, String requestId)
+      implements Comparable<Due> {
+    @Override
+    public int compareTo(Due other) {
+      int byTime = expiresAt.compareTo(other.expiresAt);
+      if (byTime != 0) {
+        return byTime;
+      }
+      int bySession = workSessionId.compareTo(other.workSessionId);
+      return bySession != 0 ? bySession : requestId.compareTo(other.requestId);
+    }
+  }
 
   public InMemoryProtocolStore() {
     this(KeyedLocks.DEFAULT_WAIT);
@@ -201,6 +221,7 @@ public final class InMemoryProtocolStore implements StoreBackend {
       shelf(record).put(record.id(), record);
       if (record.kind() == RecordKind.REQUEST && record.workSessionId().isPresent()) {
         index(requestsByTarget, record, Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID);
+        indexExpiry(record);
       }
       if (record.kind() == RecordKind.ACTOR && record.workSessionId().isEmpty()) {
         index(actorsByWorker, record, Actor.JSON_PROPERTY_WORKER_ID);
@@ -389,6 +410,40 @@ public final class InMemoryProtocolStore implements StoreBackend {
     return sessionsByCreator.getOrDefault(actorId, Set.of()).stream()
         .filter(id -> statuses.contains(sessions.get(id).status()))
         .count();
+  }
+
+  /** Files a written Request under its expiry while it is open, and takes it out once closed. */
+  private void indexExpiry(StoredRecord request) {
+    String workSessionId = request.workSessionId().orElseThrow();
+    Optional<Instant> expiresAt =
+        RequestLifecycle.isOpen(request)
+            ? Timestamps.of(request.body().path(Request.JSON_PROPERTY_EXPIRES_AT))
+            : Optional.empty();
+    Optional<Due> now = expiresAt.map(at -> new Due(at, workSessionId, request.id()));
+    Due before =
+        now.isPresent() ? dueById.put(request.id(), now.get()) : dueById.remove(request.id());
+    if (before != null) {
+      openByExpiry.remove(before);
+    }
+    now.ifPresent(openByExpiry::add);
+  }
+
+  @Override
+  public List<StoredRecord> requestsDue(Instant notAfter, Set<String> sessionStatuses, int limit) {
+    List<StoredRecord> due = new ArrayList<>();
+    for (Due entry : openByExpiry) {
+      if (due.size() >= limit || entry.expiresAt().isAfter(notAfter)) {
+        break;
+      }
+      StoredSession session = sessions.get(entry.workSessionId());
+      if (session == null || session.sealed() || !sessionStatuses.contains(session.status())) {
+        continue;
+      }
+      find(RecordKind.REQUEST, entry.workSessionId(), entry.requestId())
+          .filter(RequestLifecycle::isOpen)
+          .ifPresent(due::add);
+    }
+    return due;
   }
 
   @Override

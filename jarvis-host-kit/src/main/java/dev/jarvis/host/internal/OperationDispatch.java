@@ -11,8 +11,20 @@ public final class OperationDispatch {
   private final GenesisRules genesis;
   private final NonSessionMutations others;
   private final Reads reads;
+  private final HostConfig config;
+
+  /**
+   * The WorkSession statuses in which a due Request gets its expiry event (not ended, not closed).
+   */
+  private static final java.util.Set<String> TAKING_EVENTS =
+      java.util.Arrays.stream(dev.jarvis.model.WorkSessionStatus.values())
+          .map(dev.jarvis.model.WorkSessionStatus::getValue)
+          .filter(s -> !WorkSessionLifecycle.TERMINAL.contains(s))
+          .filter(s -> !WorkSessionLifecycle.CLOSED.equals(s))
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   public OperationDispatch(HostConfig config, ProtocolRules rules, ResponseFactory responses) {
+    this.config = config;
     Membership membership = new Membership();
     // One lock per WorkSession for mutations and reads alike: a read may write an expiry event.
     KeyedLocks<String> locks = new KeyedLocks<>();
@@ -38,5 +50,25 @@ public final class OperationDispatch {
           idempotency.run(call, commit -> sessions.scoped(call, commit));
       case NON_WORKSESSION_MUTATION -> idempotency.run(call, commit -> others.apply(call, commit));
     };
+  }
+
+  /**
+   * Writes {@code request.expired} for open Requests past their {@code expires_at} by the host
+   * clock, at most {@code limit} of them found per call (the earliest first), each WorkSession
+   * under its lock as a member's touch would: the expiry sweep.
+   *
+   * @return the expiry events this host wrote (another instance may have written some first)
+   */
+  public int expireDueRequests(int limit) {
+    java.util.Set<String> sessionIds = new java.util.LinkedHashSet<>();
+    for (dev.jarvis.host.StoredRecord request :
+        config.stores().records().requestsDue(config.clock().instant(), TAKING_EVENTS, limit)) {
+      request.workSessionId().ifPresent(sessionIds::add);
+    }
+    int written = 0;
+    for (String id : sessionIds) {
+      written += sessions.expireDueAsHost(id);
+    }
+    return written;
   }
 }

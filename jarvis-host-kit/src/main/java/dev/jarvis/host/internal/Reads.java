@@ -11,6 +11,7 @@ import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventPage;
+import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitResult;
@@ -35,7 +36,9 @@ import java.util.Optional;
 /**
  * The reads, by members of the WorkSession only ({@link Membership}), each after the WorkSession's
  * due Request expiries are written. getWorkSession answers the stored snapshot; the {@code
- * event-log} read one page of the chain with the cursor headers of the snapshot it read.
+ * event-log} read one page of the chain with the cursor headers of the snapshot it read; the {@code
+ * request-read} reads one Request (as it is now, so an expiry that is due reads as written) or one
+ * Review of the WorkSession, an id of no such record of it being {@code unknown_state}.
  * exportEvidenceManifest needs a terminal (or closed) WorkSession ({@code invalid_export_state});
  * the first export builds the manifest from the chain and records, checks it against the spec
  * ({@code invalid_export}; no Contribution is {@code invalid_evidence_export_state}, the schema
@@ -64,6 +67,14 @@ final class Reads {
     String id = call.workSessionId().orElseThrow();
     if (call.operation().equals(EventLog.OPERATION)) {
       return locks.with(id, () -> events(call, id));
+    }
+    if (call.operation().equals(RequestRead.GET_REQUEST)) {
+      return locks.with(
+          id, () -> record(call, id, RecordKind.REQUEST, RequestRead.REQUEST_ID, "request"));
+    }
+    if (call.operation().equals(RequestRead.GET_REVIEW)) {
+      return locks.with(
+          id, () -> record(call, id, RecordKind.REVIEW, RequestRead.REVIEW_ID, "review"));
     }
     return switch (call.operationId()) {
       case OperationIds.GET_WORK_SESSION ->
@@ -97,6 +108,30 @@ final class Reads {
             : events.get(events.size() - 1).path(JarvisEvent.JSON_PROPERTY_SEQUENCE).asLong();
     EventPage answer = new EventPage(id, events, last < cursor.revision());
     return responses.success(200, ResponseFactory.bytes(answer.toJson()), Optional.of(cursor));
+  }
+
+  /**
+   * One record of the WorkSession, after its due expiries are written (a Request past its {@code
+   * expires_at} reads {@code expired}, as the next touch of the WorkSession would make it).
+   */
+  private StoredResponse record(
+      ProtocolCall call, String id, RecordKind kind, String parameter, String objectType) {
+    sessions.memberView(call, id);
+    String recordId = call.pathParameters().getOrDefault(parameter, "");
+    JsonNode body =
+        config
+            .stores()
+            .records()
+            .find(kind, id, recordId)
+            .map(StoredRecord::body)
+            .orElseThrow(
+                () ->
+                    refuse(
+                        ProtocolErrorId.UNKNOWN_STATE,
+                        objectType,
+                        parameter,
+                        "No " + objectType + " of this id in this WorkSession."));
+    return responses.success(200, ResponseFactory.bytes(body), Optional.empty());
   }
 
   private StoredResponse export(ProtocolCall call, String id) {

@@ -136,6 +136,34 @@ final class SessionMutations {
   }
 
   /**
+   * Writes the due Request expiries of WorkSession {@code id} as the host's own work, with no
+   * member asking: what a member's next touch would write, now (the expiry sweep). Under the
+   * WorkSession's lock, through the same conditional commits: where another host instance moved the
+   * chain first, this one writes nothing (that instance writes the expiry, or a later sweep finds
+   * it done).
+   *
+   * @return the {@code request.expired} events this call wrote
+   */
+  int expireDueAsHost(String id) {
+    return locks.with(
+        id,
+        () -> {
+          CallRecords reads = new CallRecords(config.stores().records());
+          Optional<SessionWithRecords> found =
+              config
+                  .stores()
+                  .findWithRecords(
+                      id, RecordKind.REQUEST, RequestLifecycle.OPEN_STATUSES, Set.of());
+          if (found.isEmpty()) {
+            return 0;
+          }
+          int[] written = {0};
+          expireDue(found.get().session(), found.get().records(), reads, () -> written[0]++);
+          return written[0];
+        });
+  }
+
+  /**
    * The WorkSession and its open Requests in one read (the expiry check needs them each time), with
    * which of {@code eventIds} its chain holds; refused unless the caller is a member.
    */
@@ -266,6 +294,12 @@ final class SessionMutations {
    */
   private StoredSession expireDue(
       StoredSession session, List<StoredRecord> openRequests, CallRecords reads) {
+    return expireDue(session, openRequests, reads, () -> {});
+  }
+
+  /** As above, telling {@code wrote} of each expiry this host committed. */
+  private StoredSession expireDue(
+      StoredSession session, List<StoredRecord> openRequests, CallRecords reads, Runnable wrote) {
     if (session.sealed()
         || WorkSessionLifecycle.TERMINAL.contains(session.status())
         || WorkSessionLifecycle.CLOSED.equals(session.status())) {
@@ -317,6 +351,7 @@ final class SessionMutations {
         return config.stores().sessions().find(current.id()).orElse(current);
       }
       ListenerFailures.contain(() -> config.listener().hostWrote(written));
+      wrote.run();
       current = updated;
     }
     return current;

@@ -2,6 +2,7 @@ package dev.jarvis.host.reference;
 
 import dev.jarvis.host.IdempotencyPurge;
 import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.RequestExpirySweep;
 import dev.jarvis.host.StoreReadiness;
 import java.net.URI;
 import java.time.Duration;
@@ -29,6 +30,7 @@ public final class ReferenceHost implements AutoCloseable {
   private final ProtocolHost host;
   private final HttpRuntime runtime;
   private final IdempotencyPurge.Running purger;
+  private final RequestExpirySweep.Running sweeper;
   private final StoreReadiness readiness;
   private boolean closed;
 
@@ -38,12 +40,14 @@ public final class ReferenceHost implements AutoCloseable {
       ProtocolHost host,
       HttpRuntime runtime,
       IdempotencyPurge.Running purger,
+      RequestExpirySweep.Running sweeper,
       StoreReadiness readiness) {
     this.server = server;
     this.baseUri = baseUri;
     this.host = host;
     this.runtime = runtime;
     this.purger = purger;
+    this.sweeper = sweeper;
     this.readiness = readiness;
   }
 
@@ -74,6 +78,9 @@ public final class ReferenceHost implements AutoCloseable {
       throw e;
     }
     IdempotencyPurge.Running purger = new IdempotencyPurge(host).every(PURGE_INTERVAL);
+    // Requests expire on time, not only at the next touch of their WorkSession.
+    RequestExpirySweep.Running sweeper =
+        new RequestExpirySweep(host).every(RequestExpirySweep.DEFAULT_INTERVAL);
     URI bound =
         URI.create(
             "http://"
@@ -85,7 +92,7 @@ public final class ReferenceHost implements AutoCloseable {
       // Said where an operator looks: a demo token guards nothing between the Actors.
       LOG.log(System.Logger.Level.WARNING, ReferenceHostConfig.DEMO_MODE_NOTICE);
     }
-    return new ReferenceHost(server, bound, host, config.runtime(), purger, readiness);
+    return new ReferenceHost(server, bound, host, config.runtime(), purger, sweeper, readiness);
   }
 
   /** The request log is written by its own thread: the last lines reach it before "stopped". */
@@ -132,6 +139,7 @@ public final class ReferenceHost implements AutoCloseable {
       closed = true;
     }
     purger.close();
+    sweeper.close();
     readiness.close();
     try {
       // Past the grace, closing the stores aborts what still waits on the database (HikariCP

@@ -1,6 +1,7 @@
 package dev.jarvis.host.reference;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.Credentials;
 import dev.jarvis.host.HostAuth;
@@ -185,8 +186,17 @@ public record ReferenceHostConfig(
         auth, demoMode, port, policies, host, runtime, limits, readiness);
   }
 
+  /**
+   * The host kit's configuration: on the Undertow runtime the {@code request-read} capability is
+   * declared before the caller's settings (which may declare other capabilities instead); the
+   * JAX-RS binding has no resource for its reads yet, so Jersey does not declare it.
+   */
   HostConfig hostConfig() {
-    return host.apply(HostConfig.builder(auth)).build();
+    HostConfig.Builder builder = HostConfig.builder(auth);
+    if (runtime == HttpRuntime.UNDERTOW) {
+      builder.capability(RequestRead.CAPABILITY);
+    }
+    return host.apply(builder).build();
   }
 
   static InetAddress loopback() {

@@ -150,6 +150,12 @@ public final class JdbcHostStores implements StoreBackend {
       }
     }
 
+    /** The function migration V9 indexes the open Requests' expiry by (PostgreSQL). */
+    String requestExpiryFunction() {
+      return commitFunction.substring(0, commitFunction.length() - "jarvis_commit".length())
+          + "jarvis_request_expiry";
+    }
+
     private static Tables named(String prefix) {
       return new Tables(
           prefix + "jarvis_work_session",
@@ -1119,6 +1125,55 @@ public final class JdbcHostStores implements StoreBackend {
             + marks(wanted.size())
             + ") ORDER BY write_order",
         texts(List.of(humanWorkerId), wanted),
+        JdbcHostStores::record);
+  }
+
+  @Override
+  public List<StoredRecord> requestsDue(Instant notAfter, Set<String> sessionStatuses, int limit) {
+    if (sessionStatuses.isEmpty() || limit < 1) {
+      return List.of();
+    }
+    List<String> statuses = List.copyOf(sessionStatuses);
+    // Partial index jarvis_protocol_record_open_request_expiry (migration V9): the kind and the
+    // open statuses are literals, so that the planner sees the query is within the index's WHERE;
+    // the expiry is the index's own expression.
+    String expiry =
+        dialect == Dialect.POSTGRESQL
+            ? tables.requestExpiryFunction() + "(r.body)"
+            : "julianday(upper(json_extract(r.body, '$.expires_at')))";
+    String sessionStatus =
+        dialect == Dialect.POSTGRESQL ? "w.status" : "json_extract(w.snapshot, '$.status')";
+    return query(
+        "SELECT r.kind, r.work_session_id, r.id, r.recorded_revision, r.recorded_event_hash,"
+            + " r.body FROM "
+            + tables.record()
+            + " r JOIN "
+            + tables.workSession()
+            + " w ON w.id = r.work_session_id"
+            + " WHERE r.kind = 'REQUEST' AND r.status IN ('pending', 'acknowledged') AND "
+            + expiry
+            + " <= ? AND NOT w.sealed AND "
+            + sessionStatus
+            + " IN ("
+            + marks(statuses.size())
+            + ") ORDER BY "
+            + expiry
+            + ", r.work_session_id, r.id LIMIT ?",
+        s -> {
+          int at = 1;
+          if (dialect == Dialect.POSTGRESQL) {
+            s.setObject(
+                at++, java.time.OffsetDateTime.ofInstant(notAfter, java.time.ZoneOffset.UTC));
+          } else {
+            // A Julian day number as julianday() gives it; a millisecond more, since the double
+            // may round either way: the host checks each Request's expiry exactly before writing.
+            s.setDouble(at++, (notAfter.toEpochMilli() + 1) / 86_400_000.0 + 2_440_587.5);
+          }
+          for (String status : statuses) {
+            s.setString(at++, status);
+          }
+          s.setInt(at, limit);
+        },
         JdbcHostStores::record);
   }
 

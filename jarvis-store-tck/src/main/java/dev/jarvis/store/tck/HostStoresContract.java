@@ -518,6 +518,75 @@ public abstract class HostStoresContract {
         "a record comes back as it was written");
   }
 
+  private static StoredRecord requestExpiring(
+      String workSessionId, String id, String status, String expiresAt, ChainCursor at) {
+    StoredRecord plain = record(RecordKind.REQUEST, workSessionId, id, status, at);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) plain.body()).put("expires_at", expiresAt);
+    return plain;
+  }
+
+  @Test
+  void openRequestsPastTheirExpiryAreFoundAcrossWorkSessionsEarliestFirst() {
+    ChainCursor a = create("ws-a");
+    ChainCursor b = create("ws-b");
+    ChainCursor c = create("ws-c");
+    ChainCursor d = create("ws-d");
+    commit(
+        Mutation.records(
+            List.of(
+                RecordWrite.put(
+                    requestExpiring("ws-a", "req-1", "pending", "2026-06-12T18:05:00Z", a)),
+                // 17:00 UTC, the earliest: an offset is read as the instant it names.
+                RecordWrite.put(
+                    requestExpiring(
+                        "ws-b", "req-2", "acknowledged", "2026-06-12T19:00:00+02:00", b)),
+                RecordWrite.put(
+                    requestExpiring("ws-b", "req-3", "approved", "2026-06-12T16:00:00Z", b)),
+                RecordWrite.put(
+                    requestExpiring("ws-a", "req-4", "pending", "2026-06-12T18:20:00Z", a)),
+                RecordWrite.put(
+                    requestExpiring("ws-c", "req-5", "pending", "2026-06-12t18:01:00z", c)),
+                RecordWrite.put(
+                    requestExpiring("ws-d", "req-6", "pending", "2026-06-12T17:30:00.5Z", d)))));
+    moveTo("ws-d", "actor-1", "completed");
+    Set<String> live = Set.of("active", "waiting_on_human", "takeover", "reconciling");
+    Instant now = Instant.parse("2026-06-12T18:10:00Z");
+    for (HostStores handle : List.of(stores, other)) {
+      assertEquals(
+          List.of("req-2", "req-5", "req-1"),
+          ids(handle.records().requestsDue(now, live, 10)),
+          "open, due, of a WorkSession that takes events; earliest first");
+      assertEquals(List.of("req-2", "req-5"), ids(handle.records().requestsDue(now, live, 2)));
+      assertEquals(
+          List.of("req-2", "req-5", "req-1"),
+          ids(handle.records().requestsDue(Instant.parse("2026-06-12T18:05:00Z"), live, 10)),
+          "due at its expires_at itself");
+      assertEquals(
+          List.of(), handle.records().requestsDue(Instant.parse("2026-06-12T16:59:59Z"), live, 10));
+      assertEquals(
+          List.of("req-6"),
+          ids(handle.records().requestsDue(now, Set.of("completed"), 10)),
+          "the WorkSession statuses asked for decide whose Requests are found");
+    }
+    commit(
+        Mutation.records(
+            List.of(
+                RecordWrite.put(
+                    requestExpiring("ws-b", "req-2", "expired", "2026-06-12T19:00:00+02:00", b)))));
+    assertEquals(List.of("req-5", "req-1"), ids(other.records().requestsDue(now, live, 10)));
+    assertEquals(
+        Outcome.COMMITTED,
+        commit(Mutation.of(new ChainWrite.Seal("ws-c", cursor("ws-c")), List.of())).outcome());
+    assertEquals(
+        List.of("req-1"),
+        ids(other.records().requestsDue(now, live, 10)),
+        "a sealed WorkSession takes no expiry event");
+    assertEquals(
+        requestExpiring("ws-a", "req-1", "pending", "2026-06-12T18:05:00Z", a),
+        other.records().requestsDue(now, live, 10).get(0),
+        "a record comes back as it was written");
+  }
+
   // --- host-wide ids ---
 
   @Test
@@ -615,6 +684,11 @@ public abstract class HostStoresContract {
   void hostInstancesRacingOneIdInManyWorkSessionsGiveOneWinnerAndTheLosersTheIdsRefusal(
       ProtocolHostPair.Raced raced) throws Exception {
     ProtocolHostPair.race(raced, stores, other, pool, WRITERS, ID_RACE_ROUNDS);
+  }
+
+  @Test
+  void hostInstancesSweepingRequestExpiriesTogetherWriteEachExpiryOnce() throws Exception {
+    ProtocolHostPair.sweepTogether(stores, other, pool, WRITERS);
   }
 
   @Test

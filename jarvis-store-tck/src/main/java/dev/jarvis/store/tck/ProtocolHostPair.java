@@ -49,8 +49,34 @@ final class ProtocolHostPair {
   private static final String HUMAN = "actor-human-1";
   private static final String AGENT = "actor-agent-1";
   private static final ObjectNode FETCH = fetch();
-  private static final Clock CLOCK =
-      Clock.fixed(Instant.parse("2026-06-12T18:00:00Z"), ZoneOffset.UTC);
+  private static final Instant START = Instant.parse("2026-06-12T18:00:00Z");
+
+  /** The instances' clock: it stands still until a test moves it (a Request's expiry). */
+  private static final class MovableClock extends Clock {
+    private final java.util.concurrent.atomic.AtomicReference<Instant> now =
+        new java.util.concurrent.atomic.AtomicReference<>(START);
+
+    void advance(java.time.Duration by) {
+      now.updateAndGet(t -> t.plus(by));
+    }
+
+    @Override
+    public Instant instant() {
+      return now.get();
+    }
+
+    @Override
+    public java.time.ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+  }
+
+  private final MovableClock clock = new MovableClock();
 
   private static ObjectNode fetch() {
     ObjectNode action = JarvisJson.mapper().createObjectNode();
@@ -64,13 +90,13 @@ final class ProtocolHostPair {
   private final AtomicInteger keys = new AtomicInteger();
 
   private ProtocolHostPair(HostStores first, HostStores second) {
-    hosts = List.of(host(first), host(second));
+    hosts = List.of(host(first, clock), host(second, clock));
   }
 
-  private static ProtocolHost host(HostStores stores) {
+  private static ProtocolHost host(HostStores stores, Clock clock) {
     return new ProtocolHost(
         HostConfig.builder(HostAuth.anyCaller())
-            .clock(CLOCK)
+            .clock(clock)
             .traceIds(() -> "trace-tck")
             .stores(stores)
             // The sample Policy's owner is not this pair's human: assigned to every human.
@@ -158,6 +184,62 @@ final class ProtocolHostPair {
     }
   }
 
+  /**
+   * Both instances sweep Request expiries together ({@link ProtocolHost#expireDueRequests}) once
+   * the Requests of {@code workSessions} WorkSessions are past their {@code expires_at}, with
+   * nobody touching those WorkSessions: every Request is written expired exactly once, by one
+   * instance or the other, and each chain holds exactly one {@code request.expired} event for it.
+   */
+  static void sweepTogether(
+      HostStores first, HostStores second, ExecutorService pool, int workSessions)
+      throws Exception {
+    ProtocolHostPair pair = new ProtocolHostPair(first, second);
+    pair.setUp();
+    for (int i = 0; i < workSessions; i++) {
+      String ws = "ws-sweep-" + i;
+      accepted(pair.createWorkSession(ws));
+      JsonNode request = pair.body(Raced.REQUEST, ws, "req-sweep-" + i);
+      accepted(
+          pair.send(
+              pair.hosts.get(i % 2),
+              "createRequest",
+              Map.of("work_session_id", ws),
+              pair.headers(AGENT, pair.cursor(ws)),
+              request));
+    }
+    pair.clock.advance(java.time.Duration.ofMinutes(30));
+    List<Callable<Integer>> sweeps = new ArrayList<>();
+    for (ProtocolHost instance : pair.hosts) {
+      sweeps.add(instance::expireDueRequests);
+    }
+    int written = Together.run(pool, sweeps).stream().mapToInt(Integer::intValue).sum();
+    assertEquals(workSessions, written, "each expiry written by one instance");
+    for (int i = 0; i < workSessions; i++) {
+      String ws = "ws-sweep-" + i;
+      for (ProtocolHost instance : pair.hosts) {
+        HostStores stores = instance.config().stores();
+        assertEquals(
+            1,
+            stores.sessions().events(ws).stream()
+                .filter(e -> e.path("type").asText().equals("request.expired"))
+                .count(),
+            ws + ": one request.expired event");
+        assertEquals(
+            "expired",
+            stores
+                .records()
+                .find(RecordKind.REQUEST, ws, "req-sweep-" + i)
+                .orElseThrow()
+                .body()
+                .path("status")
+                .asText());
+      }
+    }
+    for (ProtocolHost instance : pair.hosts) {
+      assertEquals(0, instance.expireDueRequests(), "nothing is due any more");
+    }
+  }
+
   /** The raced request's body in {@code ws}, after what it needs there. */
   private JsonNode body(Raced raced, String ws, String id) {
     if (raced == Raced.POLICY_DECISION) {
@@ -201,7 +283,7 @@ final class ProtocolHostPair {
     fallback.put("reason", "Nothing is fetched without a human.");
     request.put("status", "pending");
     request.put("created_at", now());
-    request.put("expires_at", RequestTimestamp.format(CLOCK.instant().plusSeconds(1800)));
+    request.put("expires_at", RequestTimestamp.format(clock.instant().plusSeconds(1800)));
     request.set("requested_action", FETCH);
     return request;
   }
@@ -254,7 +336,7 @@ final class ProtocolHostPair {
   }
 
   private String now() {
-    return RequestTimestamp.format(CLOCK.instant());
+    return RequestTimestamp.format(clock.instant());
   }
 
   /** A mutation's headers, with the cursor when it needs one (else {@code null}). */
