@@ -156,6 +156,8 @@ class ConformanceCommandTest {
             java.util.Map.of("admin", "secret-a", "human", "secret-h"),
             java.util.Optional.empty(),
             java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
             java.util.Optional.empty());
     assertEquals(built, parsed);
     assertFalse(parsed.toString().contains("secret"), parsed.toString());
