@@ -20,8 +20,9 @@ final class Policies {
       {"id": "policy-source-collection", "owner_worker_id": "worker-team-lead",
        "created_by_actor_id": "actor-team-lead", "autonomy_level": "bounded_execute",
        "allowed_actions": [{"action": "fetch_external_source", "scope_ref": "scope:source-collection"}],
+       "denied_actions": [],
        "review_required_actions": [{"action": "publish_answer"}],
-       "risk_classes": ["low", "medium", "high"],
+       "risk_classes": ["low", "medium", "high"], "escalation_rules": [],
        "created_at": "2026-01-01T00:00:00Z"}
       """;
 
@@ -31,8 +32,8 @@ final class Policies {
       {"id": "policy-everything-reviewed", "owner_worker_id": "worker-team-lead",
        "created_by_actor_id": "actor-team-lead", "autonomy_level": "execute_with_review",
        "allowed_actions": [{"action": "summarize"}, {"action": "read_source"}],
-       "denied_actions": [{"action": "delete_repository"}],
-       "risk_classes": ["low", "medium"],
+       "denied_actions": [{"action": "delete_repository"}], "review_required_actions": [],
+       "risk_classes": ["low", "medium"], "escalation_rules": [],
        "created_at": "2026-01-01T00:00:00Z"}
       """;
 
