@@ -56,6 +56,8 @@ class OrdersServiceOnPostgresTest {
     properties.add("jarvis.host.demo-token", () -> "orders-demo-token");
     properties.add("jarvis.host.credentials-file", () -> "");
     properties.add("jarvis.host.policies", () -> "file:" + policy);
+    // The conformance run's human Worker is new in each run: the Policy governs every human.
+    properties.add("jarvis.host.policy-assignments", () -> SampleRecords.POLICY_ID + "=*");
   }
 
   static String jarvisSchema() {

@@ -88,6 +88,8 @@ class OrdersServiceWithJarvisTest {
         Files.write(dir.resolve("policy.json"), json.writeValueAsBytes(SampleRecords.policy()));
     properties.add("jarvis.host.credentials-file", credentialsFile::toString);
     properties.add("jarvis.host.policies", policy::toString);
+    // The conformance run's human Worker is new in each run: the Policy governs every human.
+    properties.add("jarvis.host.policy-assignments", () -> SampleRecords.POLICY_ID + "=*");
     // The comparison needs no database: the service's own is left out, Jarvis keeps to memory.
     properties.add("spring.autoconfigure.exclude", () -> NO_DATABASE);
     properties.add("jarvis.host.store.kind", () -> "memory");

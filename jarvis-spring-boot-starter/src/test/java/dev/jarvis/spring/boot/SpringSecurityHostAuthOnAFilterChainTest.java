@@ -131,7 +131,9 @@ class SpringSecurityHostAuthOnAFilterChainTest {
                 "server.port=0",
                 "jarvis.host.auth=spring-security",
                 "jarvis.host.spring-security.admin-authority=SCOPE_jarvis.admin",
-                "jarvis.host.policies=file:" + policy)
+                "jarvis.host.policies=file:" + policy,
+                // The conformance run's human Worker is new in each run.
+                "jarvis.host.policy-assignments=" + SampleRecords.POLICY_ID + "=*")
             .run();
     port = Integer.parseInt(service.getEnvironment().getProperty("local.server.port"));
   }
