@@ -24,7 +24,10 @@ import picocli.CommandLine.Option;
           + " and Markdown reports; --recorded judges recorded exchanges with no live host.",
       "Against a host that binds tokens to Actors, give one credential per role instead of"
           + " --token: --admin-actor/--admin-token, --human-..., --agent-... (and --outsider-...).",
-      "Exit 0 all pass, 1 a check failed, 2 usage error or host unreachable."
+      "The host must hold the Policy and let it govern every human Worker (serve --assign-policy"
+          + " POLICY=*, or demo mode): the suite's human is new in each run. A check the host's"
+          + " Policy or capabilities give no way to run is SKIP, with the reason.",
+      "Exit 0 no check failed, 1 a check failed, 2 usage error or host unreachable."
     })
 final class ConformanceCliCommand implements Callable<Integer> {
 
@@ -98,8 +101,29 @@ final class ConformanceCliCommand implements Callable<Integer> {
       description = "a file holding its key (base64 PKCS #8 Ed25519)")
   Optional<Path> signerKey;
 
-  @Option(names = "--policy", paramLabel = "ID", description = "a Policy id the host holds")
+  @Option(
+      names = "--policy",
+      paramLabel = "ID",
+      description =
+          "the id of the Policy the host holds for the suite's WorkSessions (default"
+              + " policy-bounded-001, then assumed to be the SDK's sample Policy)")
   Optional<String> policy;
+
+  @Option(
+      names = "--policy-file",
+      paramLabel = "FILE",
+      description =
+          "the JSON of the Policy the host holds for the suite's WorkSessions: the checks take"
+              + " every action they send from it; its id replaces --policy")
+  Optional<Path> policyFile;
+
+  @Option(
+      names = "--foreign-policy",
+      paramLabel = "ID",
+      description =
+          "a Policy the host holds that neither is owned by nor assigned to the suite's human,"
+              + " for the checks that no WorkSession of that human opens under it")
+  Optional<String> foreignPolicy;
 
   @Option(names = "--report-dir", paramLabel = "DIR", description = "where reports go")
   Optional<Path> reportDir;
@@ -140,7 +164,9 @@ final class ConformanceCliCommand implements Callable<Integer> {
             roleTokens,
             signerActor,
             signerKeyId,
-            signerKey),
+            signerKey,
+            policyFile,
+            foreignPolicy),
         io.out(),
         io.err());
   }

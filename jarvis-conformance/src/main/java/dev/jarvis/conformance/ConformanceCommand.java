@@ -21,7 +21,10 @@ import java.util.function.Supplier;
  * --run-prefix}, generated for the first form); the human's, agent's and outsider's Actor ids must
  * start with it. Either live form takes {@code --signer-actor ID --signer-key-id KID --signer-key
  * FILE} (FILE the base64 PKCS #8 Ed25519 private key): an Actor the host requires to sign, for the
- * {@code signatures} checks.
+ * {@code signatures} checks, {@code --policy-file FILE} (the JSON of the Policy the host holds for
+ * the suite's WorkSessions, which the checks take their actions from; its id replaces {@code
+ * --policy}) and {@code --foreign-policy ID} (a Policy the host holds that does not govern the
+ * suite's human).
  *
  * <p>Exit codes: 0 every check passed, 1 a check failed, 2 usage error or host unreachable.
  */
@@ -41,7 +44,9 @@ public final class ConformanceCommand {
           + "       conformance --base-url URL --run-prefix P --admin-actor ID --admin-token T --human-actor ID --human-token T\n"
           + "                   --agent-actor ID --agent-token T [--outsider-actor ID --outsider-token T] [...]\n"
           + "       conformance --recorded DIR [--report-dir DIR]\n"
-          + "       (live: [--signer-actor ID --signer-key-id KID --signer-key FILE] for the signatures checks)";
+          + "       (live: [--policy-file FILE] the Policy the host holds, its id replacing --policy;\n"
+          + "        [--foreign-policy ID] a Policy the host holds that does not govern the suite's human;\n"
+          + "        [--signer-actor ID --signer-key-id KID --signer-key FILE] for the signatures checks)";
 
   private ConformanceCommand() {}
 

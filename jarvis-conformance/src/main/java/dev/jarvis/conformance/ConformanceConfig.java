@@ -1,6 +1,7 @@
 package dev.jarvis.conformance;
 
 import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.model.Policy;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -22,7 +23,9 @@ import java.util.regex.Pattern;
  * @param registrarActorId the {@code Jarvis-Actor-Id} under which the suite registers its own
  *     Workers and Actors; the host must let this Actor register them
  * @param policyId the Policy the suite's WorkSessions and PolicyDecisions name; the host must hold
- *     it (the spec has no operation to create one) and let it allow the action {@code read_source}
+ *     it (the spec has no operation to create one) and let it govern the suite's human Worker,
+ *     which is new in each run: assigned to every human ({@code serve --assign-policy POLICY=*}),
+ *     or a host in demo mode
  * @param recordedDir a directory of recorded exchanges to judge, if any
  * @param reportDir where the JUnit XML and Markdown reports go, if anywhere
  * @param recordTo where to write every live exchange in the recorded-exchange format, if anywhere
@@ -38,7 +41,14 @@ import java.util.regex.Pattern;
  *     agent's and outsider's Actor ids must start with it (the suite registers them, and registers
  *     nothing outside the prefix), so it must be fresh for each run
  * @param requiredSigner an Actor the host requires to sign its events, with its key, for the {@code
- *     signatures} checks; empty: they pass with a note
+ *     signatures} checks; empty: they are skipped
+ * @param policy the Policy {@code policyId} as the host holds it, if given: the checks take every
+ *     action they send from its rules. Empty: the suite assumes the SDK's sample Policy where
+ *     {@code policyId} is its id, and otherwise skips the checks that need an action the Policy
+ *     allows, reviews or denies
+ * @param foreignPolicyId a Policy the host holds that neither is owned by nor assigned to the
+ *     suite's human Worker, if given, for the checks that a WorkSession cannot be opened under it;
+ *     empty: they are skipped, as the suite cannot know the host's assignments
  */
 public record ConformanceConfig(
     Optional<URI> baseUrl,
@@ -54,7 +64,9 @@ public record ConformanceConfig(
     PrintStream progress,
     Optional<RoleCredentials> roles,
     String runPrefix,
-    Optional<RequiredSigner> requiredSigner) {
+    Optional<RequiredSigner> requiredSigner,
+    Optional<Policy> policy,
+    Optional<String> foreignPolicyId) {
 
   /**
    * The Actor the suite registers its Workers and Actors under, unless told otherwise: the
@@ -91,6 +103,16 @@ public record ConformanceConfig(
     }
     roles.ifPresent(r -> r.requireUnder(runPrefix));
     Objects.requireNonNull(requiredSigner, "requiredSigner");
+    Objects.requireNonNull(policy, "policy");
+    Objects.requireNonNull(foreignPolicyId, "foreignPolicyId");
+    if (policy.isPresent() && !policyId.equals(policy.get().getId())) {
+      throw new IllegalArgumentException(
+          "the Policy given is " + policy.get().getId() + ", the suite is to name " + policyId);
+    }
+    if (foreignPolicyId.filter(policyId::equals).isPresent()) {
+      throw new IllegalArgumentException(
+          "the foreign Policy must be another than the suite's own, " + policyId);
+    }
     if (baseUrl.isEmpty() && recordedDir.isEmpty()) {
       throw new IllegalArgumentException(
           "give a live host, a directory of recorded exchanges, or both");
@@ -136,6 +158,50 @@ public record ConformanceConfig(
         progress,
         roles,
         defaultRunPrefix(ids),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  /**
+   * The configuration as before the Policy and the foreign Policy were given: the suite assumes the
+   * SDK's sample Policy where {@code policyId} is its id; no foreign Policy.
+   *
+   * @deprecated since #36 the suite takes its actions from the Policy given and may check a foreign
+   *     Policy; use the {@link Builder}
+   */
+  @Deprecated
+  public ConformanceConfig(
+      Optional<URI> baseUrl,
+      String token,
+      String registrarActorId,
+      String policyId,
+      Optional<Path> recordedDir,
+      Optional<Path> reportDir,
+      Optional<Path> recordTo,
+      Supplier<String> ids,
+      Clock clock,
+      Duration timeout,
+      PrintStream progress,
+      Optional<RoleCredentials> roles,
+      String runPrefix,
+      Optional<RequiredSigner> requiredSigner) {
+    this(
+        baseUrl,
+        token,
+        registrarActorId,
+        policyId,
+        recordedDir,
+        reportDir,
+        recordTo,
+        ids,
+        clock,
+        timeout,
+        progress,
+        roles,
+        runPrefix,
+        requiredSigner,
+        Optional.empty(),
         Optional.empty());
   }
 
@@ -184,6 +250,8 @@ public record ConformanceConfig(
     private Optional<RoleCredentials> roles = Optional.empty();
     private Optional<String> runPrefix = Optional.empty();
     private Optional<RequiredSigner> requiredSigner = Optional.empty();
+    private Optional<Policy> policy = Optional.empty();
+    private Optional<String> foreignPolicyId = Optional.empty();
 
     private Builder() {}
 
@@ -205,8 +273,33 @@ public record ConformanceConfig(
       return this;
     }
 
+    /**
+     * The Policy the suite's WorkSessions name, by id alone: with the sample Policy's id the suite
+     * assumes that Policy; with another it skips the checks that need to know its rules. Give
+     * {@link #policy(Policy)} instead where the suite may know the Policy.
+     */
     public Builder policyId(String policyId) {
       this.policyId = Objects.requireNonNull(policyId, "policyId");
+      this.policy = Optional.empty();
+      return this;
+    }
+
+    /**
+     * The Policy the host holds for the suite's WorkSessions, as it holds it: the suite names its
+     * id and takes every action its checks send from its rules, with the SDK's policy engine.
+     */
+    public Builder policy(Policy policy) {
+      this.policy = Optional.of(policy);
+      this.policyId = Objects.requireNonNull(policy.getId(), "policy.id");
+      return this;
+    }
+
+    /**
+     * A Policy the host holds that neither is owned by nor assigned to the suite's human Worker,
+     * for the checks that no WorkSession of that human opens under it.
+     */
+    public Builder foreignPolicyId(String policyId) {
+      this.foreignPolicyId = Optional.of(Objects.requireNonNull(policyId, "policyId"));
       return this;
     }
 
@@ -287,7 +380,9 @@ public record ConformanceConfig(
           progress,
           roles,
           runPrefix.orElseGet(() -> defaultRunPrefix(ids)),
-          requiredSigner);
+          requiredSigner,
+          policy,
+          foreignPolicyId);
     }
   }
 
@@ -308,6 +403,10 @@ public record ConformanceConfig(
         + roles
         + ", requiredSigner="
         + requiredSigner.map(RequiredSigner::actorId)
+        + ", policyGiven="
+        + policy.isPresent()
+        + ", foreignPolicyId="
+        + foreignPolicyId
         + "]";
   }
 }

@@ -1,6 +1,7 @@
 package dev.jarvis.conformance;
 
 import dev.jarvis.core.signature.SigningKey;
+import dev.jarvis.model.Policy;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -35,6 +36,10 @@ import java.util.function.Supplier;
  * @param signerActor {@code --signer-actor}: an Actor the host requires to sign its events
  * @param signerKeyId {@code --signer-key-id}: the id of its key
  * @param signerKey {@code --signer-key}: a file holding the key (base64 PKCS #8 Ed25519)
+ * @param policyFile {@code --policy-file}: the JSON of the Policy the host holds for the suite's
+ *     WorkSessions; its id is the one the suite names
+ * @param foreignPolicy {@code --foreign-policy}: a Policy the host holds that neither is owned by
+ *     nor assigned to the suite's human Worker
  */
 public record ConformanceOptions(
     Optional<String> baseUrl,
@@ -49,7 +54,9 @@ public record ConformanceOptions(
     Map<String, String> roleTokens,
     Optional<String> signerActor,
     Optional<String> signerKeyId,
-    Optional<Path> signerKey) {
+    Optional<Path> signerKey,
+    Optional<Path> policyFile,
+    Optional<String> foreignPolicy) {
 
   /** The roles of per-role credentials, each given by --ROLE-actor and --ROLE-token. */
   public static final List<String> ROLES = List.of("admin", "human", "agent", "outsider");
@@ -66,6 +73,8 @@ public record ConformanceOptions(
     Objects.requireNonNull(signerActor, "signerActor");
     Objects.requireNonNull(signerKeyId, "signerKeyId");
     Objects.requireNonNull(signerKey, "signerKey");
+    Objects.requireNonNull(policyFile, "policyFile");
+    Objects.requireNonNull(foreignPolicy, "foreignPolicy");
     roleActors = Map.copyOf(roleActors);
     roleTokens = Map.copyOf(roleTokens);
     for (String role : union(roleActors, roleTokens)) {
@@ -73,6 +82,44 @@ public record ConformanceOptions(
         throw new IllegalArgumentException("no role " + role + "; the roles are " + ROLES);
       }
     }
+  }
+
+  /**
+   * The options as before {@code --policy-file} and {@code --foreign-policy}.
+   *
+   * @deprecated since #36; use the canonical constructor
+   */
+  @Deprecated
+  public ConformanceOptions(
+      Optional<String> baseUrl,
+      Optional<String> token,
+      Optional<String> actor,
+      Optional<String> runPrefix,
+      Optional<String> policy,
+      Optional<Path> reportDir,
+      Optional<Path> recordTo,
+      Optional<Path> recorded,
+      Map<String, String> roleActors,
+      Map<String, String> roleTokens,
+      Optional<String> signerActor,
+      Optional<String> signerKeyId,
+      Optional<Path> signerKey) {
+    this(
+        baseUrl,
+        token,
+        actor,
+        runPrefix,
+        policy,
+        reportDir,
+        recordTo,
+        recorded,
+        roleActors,
+        roleTokens,
+        signerActor,
+        signerKeyId,
+        signerKey,
+        Optional.empty(),
+        Optional.empty());
   }
 
   /**
@@ -102,7 +149,9 @@ public record ConformanceOptions(
             "--run-prefix",
             "--signer-actor",
             "--signer-key-id",
-            "--signer-key" ->
+            "--signer-key",
+            "--policy-file",
+            "--foreign-policy" ->
             values.put(option, value);
         default -> {
           Optional<String> role =
@@ -130,7 +179,9 @@ public record ConformanceOptions(
         roleTokens,
         Optional.ofNullable(values.get("--signer-actor")),
         Optional.ofNullable(values.get("--signer-key-id")),
-        Optional.ofNullable(values.get("--signer-key")).map(Path::of));
+        Optional.ofNullable(values.get("--signer-key")).map(Path::of),
+        Optional.ofNullable(values.get("--policy-file")).map(Path::of),
+        Optional.ofNullable(values.get("--foreign-policy")));
   }
 
   /**
@@ -174,6 +225,24 @@ public record ConformanceOptions(
     }
     actor.ifPresent(builder::registrarActorId);
     policy.ifPresent(builder::policyId);
+    if ((policyFile.isPresent() || foreignPolicy.isPresent()) && baseUrl.isEmpty()) {
+      throw new IllegalArgumentException("--policy-file and --foreign-policy need --base-url");
+    }
+    if (policyFile.isPresent()) {
+      Policy given = PolicyFile.read(policyFile.get());
+      if (policy.filter(id -> !id.equals(given.getId())).isPresent()) {
+        throw new IllegalArgumentException(
+            "--policy "
+                + policy.get()
+                + " and --policy-file "
+                + policyFile.get()
+                + " (Policy "
+                + given.getId()
+                + ") name two Policies: give the file alone");
+      }
+      builder.policy(given);
+    }
+    foreignPolicy.ifPresent(builder::foreignPolicyId);
     runPrefix.ifPresent(builder::runPrefix);
     reportDir.ifPresent(builder::reportDir);
     signer().ifPresent(builder::requiredSigner);
@@ -251,6 +320,10 @@ public record ConformanceOptions(
         + roleActors
         + ", recorded="
         + recorded
+        + ", policyFile="
+        + policyFile
+        + ", foreignPolicy="
+        + foreignPolicy
         + "]";
   }
 }

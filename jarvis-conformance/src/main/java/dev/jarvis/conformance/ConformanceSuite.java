@@ -24,8 +24,9 @@ public final class ConformanceSuite {
   private ConformanceSuite() {}
 
   /**
-   * Runs every check, printing one line per check to the configured progress stream, and writes the
-   * reports if a report directory is configured.
+   * Runs every check, printing one line per check to the configured progress stream ({@code PASS},
+   * {@code FAIL} or {@code SKIP} with its reason), then one {@code NOTE} line per assumption of the
+   * run and the verdict, and writes the reports if a report directory is configured.
    *
    * @throws HostUnreachableException if the live host cannot be reached at all
    * @throws UncheckedIOException if the recorded directory cannot be read or the reports written
@@ -59,16 +60,10 @@ public final class ConformanceSuite {
               target.add(dir.toString());
               new RecordedExchanges(runner).judge(dir);
             });
-    ConformanceReport report = new ConformanceReport(String.join(" + ", target), runner.results());
-    config
-        .progress()
-        .println(
-            (report.passed() ? "PASSED" : "FAILED")
-                + ": "
-                + (report.results().size() - report.failures().size())
-                + " of "
-                + report.results().size()
-                + " checks passed");
+    ConformanceReport report =
+        new ConformanceReport(String.join(" + ", target), runner.results(), runner.notes());
+    report.notes().forEach(note -> config.progress().println("NOTE  " + note));
+    config.progress().println((report.passed() ? "PASSED" : "FAILED") + ": " + report.counts());
     if (config.reportDir().isPresent()) {
       try {
         report.writeTo(config.reportDir().get());

@@ -13,27 +13,35 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Live checks of the {@code event-log} capability, where the host declares it (a host that does not
- * passes each with a note): paging by sequence, order and hashes as appended, the cursor headers,
- * the read's refusals.
+ * Live checks of the {@code event-log} capability, where the host declares it and serves its read
+ * ({@link CapabilityChecks#eventLogServed}; otherwise each is skipped, saying why): paging by
+ * sequence, order and hashes as appended, the cursor headers, the read's refusals.
  */
 final class EventLogChecks {
-
-  private static final String NOT_DECLARED = "no event-log capability declared";
 
   private EventLogChecks() {}
 
   static void run(CheckRunner runner, LiveHost live) {
-    String group = "event-log";
+    String group = EventLog.CAPABILITY;
+    boolean served = CapabilityChecks.eventLogServed(runner, live);
+    Runnable requireServed =
+        () -> {
+          if (!live.declares(EventLog.CAPABILITY)) {
+            throw CapabilityChecks.notDeclared(EventLog.CAPABILITY);
+          }
+          if (!served) {
+            throw new CheckSkipped(
+                "the host declares event-log but does not serve its read: see the check '"
+                    + CapabilityChecks.EVENT_LOG_SERVED
+                    + "'");
+          }
+        };
     runner.check(
         group,
         "the event log pages a WorkSession's events in chain order, as appended, from genesis",
         () -> {
+          requireServed.run();
           String session = live.newSession();
-          Exchange probe = live.events(session, "", live.human);
-          if (!LiveHost.declares(probe, EventLog.CAPABILITY)) {
-            return NOT_DECLARED;
-          }
           ChainCursor at = live.cursor(session);
           List<String> appended = new ArrayList<>();
           for (int i = 0; i < 3; i++) {
@@ -45,7 +53,7 @@ final class EventLogChecks {
           List<JsonNode> read = new ArrayList<>();
           long after = 0;
           boolean more = true;
-          Exchange last = probe;
+          Exchange last = null;
           while (more) {
             last = live.events(session, "after=" + after + "&limit=2", live.human);
             JsonNode page = expectSuccess(last);
@@ -80,11 +88,8 @@ final class EventLogChecks {
         group,
         "a page holds the events after the sequence asked for and says whether more follow",
         () -> {
+          requireServed.run();
           String session = live.newSession();
-          Exchange probe = live.events(session, "", live.human);
-          if (!LiveHost.declares(probe, EventLog.CAPABILITY)) {
-            return NOT_DECLARED;
-          }
           ChainCursor at = live.cursor(session);
           for (int i = 0; i < 3; i++) {
             ObjectNode event = live.noteEvent(session, at);
@@ -109,10 +114,7 @@ final class EventLogChecks {
         group,
         "the event log of an unknown WorkSession is refused as getWorkSession refuses it, with unauthorized_actor",
         () -> {
-          String session = live.newSession();
-          if (!LiveHost.declares(live.events(session, "", live.human), EventLog.CAPABILITY)) {
-            return NOT_DECLARED;
-          }
+          requireServed.run();
           String unknown = live.id("ws-unknown");
           Exchange events = live.events(unknown, "", live.human);
           expectRefusal(events, "unauthorized_actor");
@@ -127,10 +129,8 @@ final class EventLogChecks {
         group,
         "a page larger than the documented maximum is refused with unknown_state, not cut",
         () -> {
+          requireServed.run();
           String session = live.newSession();
-          if (!LiveHost.declares(live.events(session, "", live.human), EventLog.CAPABILITY)) {
-            return NOT_DECLARED;
-          }
           expectRefusal(
               live.events(session, "limit=" + (EventLog.MAX_LIMIT + 1), live.human),
               "unknown_state");

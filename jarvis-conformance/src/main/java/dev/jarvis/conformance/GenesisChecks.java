@@ -22,6 +22,7 @@ final class GenesisChecks {
         group,
         "createWorkSession at revision 0 with the genesis hash starts the WorkSession at revision 1",
         () -> {
+          live.requireSessions();
           String session = live.id("ws");
           Exchange created =
               live.send(

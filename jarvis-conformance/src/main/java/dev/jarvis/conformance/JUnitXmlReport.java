@@ -4,8 +4,10 @@ import java.util.Locale;
 
 /**
  * Renders a report in the JUnit XML format CI servers read: one {@code testsuite} named {@code
- * jarvis-conformance}, one {@code testcase} per check ({@code classname} the check's group), a
- * {@code failure} element for each failed check.
+ * jarvis-conformance}, with a {@code target} property and a {@code note} property per note of the
+ * run; one {@code testcase} per check ({@code classname} the check's group), a {@code failure}
+ * element for each failed check and a {@code skipped} element, with its reason, for each skipped
+ * one.
  */
 final class JUnitXmlReport {
 
@@ -18,12 +20,18 @@ final class JUnitXmlReport {
         .append(report.results().size())
         .append("\" failures=\"")
         .append(report.failures().size())
-        .append("\" errors=\"0\" skipped=\"0\" time=\"")
+        .append("\" errors=\"0\" skipped=\"")
+        .append(report.skipped().size())
+        .append("\" time=\"")
         .append(seconds(total))
         .append("\">\n");
     xml.append("  <properties>\n    <property name=\"target\" value=\"")
         .append(escape(report.target()))
-        .append("\"/>\n  </properties>\n");
+        .append("\"/>\n");
+    for (String note : report.notes()) {
+      xml.append("    <property name=\"note\" value=\"").append(escape(note)).append("\"/>\n");
+    }
+    xml.append("  </properties>\n");
     for (CheckResult r : report.results()) {
       xml.append("  <testcase classname=\"jarvis-conformance.")
           .append(escape(r.group()))
@@ -34,6 +42,10 @@ final class JUnitXmlReport {
           .append("\"");
       if (r.passed()) {
         xml.append("/>\n");
+      } else if (r.skipped()) {
+        xml.append(">\n    <skipped message=\"")
+            .append(escape(r.detail()))
+            .append("\"/>\n  </testcase>\n");
       } else {
         xml.append(">\n    <failure message=\"")
             .append(escape(r.detail()))

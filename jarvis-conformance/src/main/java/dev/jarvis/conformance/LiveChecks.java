@@ -7,10 +7,12 @@ final class LiveChecks {
 
   static void run(ConformanceConfig config, SuiteExchanges host, CheckRunner runner) {
     LiveHost live = new LiveHost(config, host);
+    runner.note(live.suitePolicy.note());
     SetupChecks.run(runner, live);
     HeaderChecks.run(runner, live);
     GenesisChecks.run(runner, live);
     ChainChecks.run(runner, live);
+    CapabilityChecks.cursorHeaders(runner, live);
     EventLogChecks.run(runner, live);
     SignatureChecks.run(runner, live, config.requiredSigner());
     IdempotencyChecks.run(runner, live);
@@ -18,6 +20,7 @@ final class LiveChecks {
     ExportChecks.run(runner, live);
     PurposeChecks.run(runner, live);
     PolicyChecks.run(runner, live);
+    GovernanceChecks.run(runner, live);
     AnswerChecks.run(runner, live);
   }
 }

@@ -13,10 +13,15 @@ import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.RequestTimestamp;
 import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.model.PolicyDecisionResult;
 import java.time.Clock;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -24,7 +29,8 @@ import java.util.function.Supplier;
  * registered, fresh ids and times, and the requests a correct client would send. Each check builds
  * its own WorkSessions with {@link #newSession()} and reads the cursor with {@link #cursor} before
  * every WorkSession mutation, so a host that wrongly accepts one request does not make later checks
- * fail for the wrong reason.
+ * fail for the wrong reason. Where the suite cannot open a WorkSession at all (the setup check says
+ * why), the checks that need one are skipped rather than failed for a reason not theirs.
  */
 final class LiveHost {
 
@@ -40,6 +46,8 @@ final class LiveHost {
   private final Clock clock;
   final String registrar;
   final String policy;
+  final SuitePolicy suitePolicy;
+  final Optional<String> foreignPolicy;
   final String runPrefix;
   final String humanWorker;
   final String agentWorker;
@@ -48,12 +56,20 @@ final class LiveHost {
   final String outsiderWorker;
   final String outsider;
 
+  /** Whether the suite can open a WorkSession on this host (the setup check says). */
+  private volatile Optional<String> cannotOpenSessions = Optional.empty();
+
+  /** Answers a capability check judged already, which the answer checks leave out. */
+  private final Set<Exchange> judged = Collections.newSetFromMap(new IdentityHashMap<>());
+
   LiveHost(ConformanceConfig config, SuiteExchanges host) {
     this.host = host;
     this.ids = config.ids();
     this.clock = config.clock();
     this.registrar = config.registrarActorId();
     this.policy = config.policyId();
+    this.suitePolicy = SuitePolicy.of(config);
+    this.foreignPolicy = config.foreignPolicyId();
     // Every Worker and Actor the suite registers is its own, under the run's prefix, so a run on a
     // live service touches nothing it did not create. A host that binds credentials to Actors lets
     // each token act only as its own Actor: those Actors are then under the prefix too
@@ -85,8 +101,12 @@ final class LiveHost {
     return host.exchanges();
   }
 
-  /** Creates a WorkSession at revision 1 and returns its id; fails the check if it cannot. */
+  /**
+   * Creates a WorkSession at revision 1 and returns its id; fails the check if it cannot, and skips
+   * it where the setup check found the suite cannot open WorkSessions on this host at all.
+   */
   String newSession() {
+    requireSessions();
     String session = id("ws");
     expectSuccess(
         host.send(
@@ -115,6 +135,34 @@ final class LiveHost {
         .orElse(false);
   }
 
+  /** Whether any answer of the run so far declares {@code capability}. */
+  boolean declares(String capability) {
+    return exchanges().stream().anyMatch(e -> declares(e, capability));
+  }
+
+  /** Skips the check where the suite cannot open a WorkSession on this host. */
+  void requireSessions() {
+    cannotOpenSessions.ifPresent(
+        why -> {
+          throw new CheckSkipped(why);
+        });
+  }
+
+  /** From now on, the checks that need a WorkSession are skipped, for this reason. */
+  void cannotOpenSessions(String why) {
+    cannotOpenSessions = Optional.of(why);
+  }
+
+  /** Leaves {@code answer} to the capability check that judged it, out of the answer checks. */
+  void judged(Exchange answer) {
+    judged.add(answer);
+  }
+
+  /** Every exchange of the run but those a capability check judged. */
+  List<Exchange> unjudgedExchanges() {
+    return exchanges().stream().filter(e -> !judged.contains(e)).toList();
+  }
+
   /** The WorkSession's cursor as the host reports it now. */
   ChainCursor cursor(String session) {
     JsonNode record = expectSuccess(host.send("getWorkSession", session, readHeaders(human)));
@@ -122,15 +170,18 @@ final class LiveHost {
         record.path("revision").asLong(), record.path("last_event_hash").asText());
   }
 
-  /** Checks the cursor headers against the cursor, when the host declares cursor-headers. */
+  /**
+   * Checks the cursor headers against the cursor, when the host declares cursor-headers and sends
+   * them; a declared capability whose headers are absent is the {@code cursor-headers} check's to
+   * fail.
+   */
   String cursorHeaders(Exchange answer, ChainCursor expected) {
-    boolean declared =
-        answer
-            .responseHeader(JarvisHeaders.HOST_CAPABILITIES)
-            .map(c -> List.of(c.split("\\s*,\\s*")).contains(CURSOR_HEADERS))
-            .orElse(false);
-    if (!declared) {
+    if (!declares(answer, CURSOR_HEADERS)) {
       return "no cursor-headers capability declared";
+    }
+    if (answer.responseHeader(REVISION_HEADER).isEmpty()
+        && answer.responseHeader(LAST_HASH_HEADER).isEmpty()) {
+      return "cursor-headers declared, no cursor headers sent: see the cursor-headers check";
     }
     String revision = answer.responseHeader(REVISION_HEADER).orElse("(absent)");
     String hash = answer.responseHeader(LAST_HASH_HEADER).orElse("(absent)");
@@ -182,11 +233,45 @@ final class LiveHost {
   }
 
   ObjectNode sessionBody(String session) {
-    return SampleRecords.workSession(session, human, humanWorker, agentWorker, policy, now());
+    return sessionBody(session, human, policy);
   }
 
+  /** The body of a WorkSession of the suite's Workers, created by {@code creator}. */
+  ObjectNode sessionBody(String session, String creator, String policyId) {
+    return SampleRecords.workSession(session, creator, humanWorker, agentWorker, policyId, now());
+  }
+
+  /**
+   * A decision every Policy admits, for the checks about anything but the Policy: {@code deny} (the
+   * strictest result, which a decision may always give) of an action the Policy does not name,
+   * naming the Request it would open.
+   */
   ObjectNode decision(String session, String actor) {
-    return SampleRecords.policyDecision(id("pd"), session, actor, policy, now());
+    return decision(session, actor, suitePolicy.actions().unnamed(), PolicyDecisionResult.DENY);
+  }
+
+  /**
+   * The decision of {@code actor} on {@code action} at its risk class, with the result given,
+   * naming a Request where the result must ({@code deny}, {@code review_required}).
+   */
+  ObjectNode decision(
+      String session, String actor, PolicyActions.Action action, PolicyDecisionResult result) {
+    var decision =
+        records(actor)
+            .policyDecision(
+                session,
+                policy,
+                action.request(),
+                action.risk(),
+                result,
+                "The conformance suite decides " + action.name() + ".")
+            .id(id("pd"));
+    if (result == PolicyDecisionResult.DENY || result == PolicyDecisionResult.REVIEW_REQUIRED) {
+      decision.requestId(id("req"));
+    }
+    ObjectNode tree = dev.jarvis.core.JarvisJson.mapper().valueToTree(decision);
+    tree.put("created_at", now());
+    return tree;
   }
 
   static String missingId(String header) {

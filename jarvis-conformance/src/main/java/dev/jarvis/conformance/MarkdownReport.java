@@ -1,8 +1,9 @@
 package dev.jarvis.conformance;
 
 /**
- * Renders a report as Markdown: a verdict line, the counts, then one table row per check (result,
- * group, check, detail), failures first.
+ * Renders a report as Markdown: a verdict line with the counts, the run's notes, then one table row
+ * per check (result, group, check, detail), failures first, then skipped checks with their reasons,
+ * then passes.
  */
 final class MarkdownReport {
 
@@ -14,21 +15,24 @@ final class MarkdownReport {
     int failed = report.failures().size();
     md.append(report.passed() ? "**PASS**" : "**FAIL**")
         .append(": ")
-        .append(report.results().size() - failed)
-        .append(" of ")
-        .append(report.results().size())
-        .append(" checks passed")
+        .append(report.counts())
         .append(failed == 0 ? "" : ", " + failed + " failed")
         .append(".\n\n");
+    if (!report.notes().isEmpty()) {
+      md.append("Notes:\n\n");
+      report.notes().forEach(n -> md.append("- ").append(cell(n)).append('\n'));
+      md.append('\n');
+    }
     md.append("| Result | Group | Check | Detail |\n|---|---|---|---|\n");
     report.failures().forEach(r -> row(md, r));
+    report.skipped().forEach(r -> row(md, r));
     report.results().stream().filter(CheckResult::passed).forEach(r -> row(md, r));
     return md.toString();
   }
 
   private static void row(StringBuilder md, CheckResult r) {
     md.append("| ")
-        .append(r.passed() ? "PASS" : "**FAIL**")
+        .append(r.failed() ? "**FAIL**" : r.outcome().label())
         .append(" | ")
         .append(cell(r.group()))
         .append(" | ")

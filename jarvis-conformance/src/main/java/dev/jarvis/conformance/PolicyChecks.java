@@ -8,14 +8,16 @@ import static dev.jarvis.conformance.PurposeChecks.send;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
-import dev.jarvis.core.hash.ActionHash;
 import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.model.PolicyDecisionResult;
 
 /**
  * Live checks that the host enforces the Policy rather than recording what an agent says of it.
- * They assume the host holds the sample Policy ({@code policy-bounded-001}: {@code summarize} and
- * {@code read_source} allowed, {@code fetch_external_source} reviewed, high risk escalated); each
- * attack runs after a positive control the same host must accept.
+ * Every action they send is taken from the Policy the host holds for the suite's WorkSessions
+ * ({@link PolicyActions}): one it permits, one it reviews, one a rule of it denies, one it does not
+ * name, one it escalates at a higher risk; a check whose kind of action the Policy does not offer
+ * is skipped, saying so. Each attack that can have one runs after a positive control the same host
+ * must accept.
  */
 final class PolicyChecks {
 
@@ -24,70 +26,96 @@ final class PolicyChecks {
   private PolicyChecks() {}
 
   static void run(CheckRunner runner, LiveHost live) {
+    PolicyActions actions = live.suitePolicy.actions();
     runner.check(
         GROUP,
         "an agent's own narrow decision for a review-required action is refused with"
             + " review_required",
-        () -> {
-          String session = live.newSession();
-          expectRefusal(
-              decide(live, session, decision(live, session, "fetch_external_source", "narrow")),
-              "review_required");
-          return null;
-        });
+        live.suitePolicy.hinted(
+            () -> {
+              PolicyActions.Action reviewed = actions.reviewed();
+              String session = live.newSession();
+              expectSuccess(decide(live, session, reviewed, PolicyDecisionResult.REVIEW_REQUIRED));
+              expectRefusal(
+                  decide(live, session, reviewed, PolicyDecisionResult.NARROW), "review_required");
+              return "with " + reviewed.describe();
+            }));
     runner.check(
         GROUP,
         "an allow decision for an action the Policy does not name is refused with policy_denied",
-        () -> {
-          String session = live.newSession();
-          expectSuccess(decide(live, session, decision(live, session, "summarize", "allow")));
-          expectRefusal(
-              decide(live, session, decision(live, session, "SUMMARIZE", "allow")),
-              "policy_denied");
-          return null;
-        });
+        live.suitePolicy.hinted(
+            () -> {
+              PolicyActions.Action permitted = actions.permitted();
+              PolicyActions.Action unnamed = actions.unnamed();
+              String session = live.newSession();
+              expectSuccess(decide(live, session, permitted, permitted.result()));
+              expectRefusal(
+                  decide(live, session, unnamed, PolicyDecisionResult.ALLOW), "policy_denied");
+              return "with " + unnamed.describe() + ", after " + permitted.describe();
+            }));
     runner.check(
         GROUP,
-        "an allow decision declaring high risk is refused with review_required",
-        () -> {
-          String session = live.newSession();
-          ObjectNode high = decision(live, session, "summarize", "allow");
-          high.put("risk_class", "high");
-          expectRefusal(decide(live, session, high), "review_required");
-          return null;
-        });
+        "an allow decision for an action the Policy denies is refused with policy_denied",
+        live.suitePolicy.hinted(
+            () -> {
+              PolicyActions.Action denied = actions.denied();
+              String session = live.newSession();
+              expectRefusal(
+                  decide(live, session, denied, PolicyDecisionResult.ALLOW), "policy_denied");
+              return "with " + denied.describe();
+            }));
+    runner.check(
+        GROUP,
+        "an allow decision declaring a risk class the Policy escalates is refused with"
+            + " review_required",
+        live.suitePolicy.hinted(
+            () -> {
+              PolicyActions.Escalation escalation = actions.escalation();
+              String session = live.newSession();
+              PolicyActions.Action permitted = escalation.permitted();
+              expectSuccess(decide(live, session, permitted, permitted.result()));
+              expectRefusal(
+                  decide(live, session, escalation.escalated(), PolicyDecisionResult.ALLOW),
+                  "review_required");
+              return "with " + escalation.escalated().describe();
+            }));
     runner.check(
         GROUP,
         "an agent event of an action the Policy does not name, citing no decision, is refused"
             + " with missing_policy_decision",
-        () -> {
-          String session = live.newSession();
-          ChainCursor at = live.cursor(session);
-          ObjectNode draft =
-              SampleRecords.eventDraft(
-                  live.id("evt"), session, live.agent, "agent.acted", live.now());
-          ((ObjectNode) draft.path("payload")).put("action", "publish_answer");
-          expectRefusal(
-              live.send(
-                  "appendJarvisEvent",
-                  session,
-                  live.headers("appendJarvisEvent", live.agent, at),
-                  EventChain.next(at, draft)),
-              "missing_policy_decision");
-          return null;
-        });
+        live.suitePolicy.hinted(
+            () -> {
+              PolicyActions.Action unnamed = actions.unnamed();
+              String session = live.newSession();
+              ChainCursor at = live.cursor(session);
+              ObjectNode draft =
+                  SampleRecords.eventDraft(
+                      live.id("evt"), session, live.agent, "agent.acted", live.now());
+              ((ObjectNode) draft.path("payload")).put("action", unnamed.name());
+              expectRefusal(
+                  live.send(
+                      "appendJarvisEvent",
+                      session,
+                      live.headers("appendJarvisEvent", live.agent, at),
+                      EventChain.next(at, draft)),
+                  "missing_policy_decision");
+              return "with " + unnamed.describe();
+            }));
     runner.check(
         GROUP,
         "a second agent action under one allow decision is refused with missing_policy_decision",
-        () -> {
-          String session = live.newSession();
-          ObjectNode allow = decision(live, session, "summarize", "allow");
-          expectSuccess(decide(live, session, allow));
-          String id = allow.path("id").asText();
-          expectSuccess(agentAction(live, session, "summarize", id));
-          expectRefusal(agentAction(live, session, "summarize", id), "missing_policy_decision");
-          return null;
-        });
+        live.suitePolicy.hinted(
+            () -> {
+              PolicyActions.Action permitted = actions.permitted();
+              String session = live.newSession();
+              ObjectNode allow = live.decision(session, live.agent, permitted, permitted.result());
+              expectSuccess(send(live, session, "recordPolicyDecision", live.agent, allow));
+              String id = allow.path("id").asText();
+              expectSuccess(agentAction(live, session, permitted.name(), id));
+              expectRefusal(
+                  agentAction(live, session, permitted.name(), id), "missing_policy_decision");
+              return "with " + permitted.describe();
+            }));
     runner.check(
         GROUP,
         "an event whose id the WorkSession holds already is refused with invalid_transition",
@@ -117,23 +145,15 @@ final class PolicyChecks {
         });
   }
 
-  private static Exchange decide(LiveHost live, String session, ObjectNode decision) {
-    return send(live, session, "recordPolicyDecision", live.agent, decision);
-  }
-
-  /** The agent's decision on {@code action} (medium risk), naming a Request where it must. */
-  private static ObjectNode decision(LiveHost live, String session, String action, String result) {
-    ObjectNode decision = live.decision(session, live.agent);
-    ObjectNode requested = decision.putObject("requested_action");
-    requested.put("action", action);
-    requested.put("target_ref", "source:conformance");
-    decision.put("normalized_action_hash", ActionHash.of(requested));
-    decision.put("result", result);
-    decision.put("risk_class", "medium");
-    if (result.equals("deny") || result.equals("review_required")) {
-      decision.put("request_id", live.id("req"));
-    }
-    return decision;
+  /** The agent's decision on {@code action}, at its risk class, with the result given. */
+  private static Exchange decide(
+      LiveHost live, String session, PolicyActions.Action action, PolicyDecisionResult result) {
+    return send(
+        live,
+        session,
+        "recordPolicyDecision",
+        live.agent,
+        live.decision(session, live.agent, action, result));
   }
 
   private static ObjectNode note(LiveHost live, String session, String id, ChainCursor at) {

@@ -70,77 +70,86 @@ final class PurposeChecks {
         GROUP,
         "a Review of a Request by a human of another Worker than its target is refused with"
             + " unauthorized_actor",
-        () -> {
-          String session = live.newSession();
-          String decision = live.id("pd");
-          String request = live.id("req");
-          reviewRequiredFetch(live, session, decision, request);
-          expectSuccess(
-              requestFetch(
-                  live,
-                  session,
-                  decision,
-                  request,
-                  live.humanWorker,
-                  live.instant().plus(Duration.ofMinutes(30))));
-          expectRefusal(
-              send(
-                  live,
-                  session,
-                  "recordReview",
-                  live.outsider,
-                  PurposeRecords.review(
+        live.suitePolicy.hinted(
+            () -> {
+              PolicyActions.Action action = reviewable(live);
+              String session = live.newSession();
+              String decision = live.id("pd");
+              String request = live.id("req");
+              reviewRequired(live, session, action, decision, request);
+              expectSuccess(
+                  request(
                       live,
                       session,
-                      live.id("review"),
+                      action,
+                      decision,
+                      request,
+                      live.humanWorker,
+                      live.instant().plus(Duration.ofMinutes(30))));
+              expectRefusal(
+                  send(
+                      live,
+                      session,
+                      "recordReview",
                       live.outsider,
-                      live.outsiderWorker,
-                      "request:" + request,
-                      "deny")),
-              "unauthorized_actor");
-          return null;
-        });
+                      PurposeRecords.review(
+                          live,
+                          session,
+                          live.id("review"),
+                          live.outsider,
+                          live.outsiderWorker,
+                          "request:" + request,
+                          "deny")),
+                  "unauthorized_actor");
+              return "with " + action.describe();
+            }));
     runner.check(
         GROUP,
         "a Request aimed at a human Worker outside its WorkSession is refused with unknown_state",
-        () -> {
-          String session = live.newSession();
-          String decision = live.id("pd");
-          reviewRequiredFetch(live, session, decision, live.id("req"));
-          expectRefusal(
-              requestFetch(
-                  live,
-                  session,
-                  decision,
-                  live.id("req"),
-                  live.outsiderWorker,
-                  live.instant().plus(Duration.ofMinutes(30))),
-              "unknown_state");
-          return null;
-        });
+        live.suitePolicy.hinted(
+            () -> {
+              PolicyActions.Action action = reviewable(live);
+              String session = live.newSession();
+              String decision = live.id("pd");
+              reviewRequired(live, session, action, decision, live.id("req"));
+              expectRefusal(
+                  request(
+                      live,
+                      session,
+                      action,
+                      decision,
+                      live.id("req"),
+                      live.outsiderWorker,
+                      live.instant().plus(Duration.ofMinutes(30))),
+                  "unknown_state");
+              return "with " + action.describe();
+            }));
     runner.check(
         GROUP,
         "a Request naming another requester Worker than the caller's is refused with"
             + " actor_body_id_mismatch",
-        () -> {
-          String session = live.newSession();
-          String decision = live.id("pd");
-          String request = live.id("req");
-          reviewRequiredFetch(live, session, decision, request);
-          ObjectNode forged =
-              PurposeRecords.request(
-                  live,
-                  session,
-                  request,
-                  decision,
-                  "fetch_external_source",
-                  live.humanWorker,
-                  live.instant().plus(Duration.ofMinutes(30)));
-          forged.put("requester_worker_id", live.humanWorker);
-          expectRefusal(
-              send(live, session, "createRequest", live.agent, forged), "actor_body_id_mismatch");
-          return null;
-        });
+        live.suitePolicy.hinted(
+            () -> {
+              PolicyActions.Action action = reviewable(live);
+              String session = live.newSession();
+              String decision = live.id("pd");
+              String request = live.id("req");
+              reviewRequired(live, session, action, decision, request);
+              ObjectNode forged =
+                  PurposeRecords.request(
+                      live,
+                      session,
+                      request,
+                      decision,
+                      action,
+                      live.humanWorker,
+                      live.instant().plus(Duration.ofMinutes(30)));
+              forged.put("requester_worker_id", live.humanWorker);
+              expectRefusal(
+                  send(live, session, "createRequest", live.agent, forged),
+                  "actor_body_id_mismatch");
+              return "with " + action.describe();
+            }));
     runner.check(
         GROUP,
         "a human Contribution crediting only the agent is refused with invalid_contributor_refs",
@@ -181,49 +190,43 @@ final class PurposeChecks {
         GROUP,
         "an agent action under a new decision naming an approved Request is refused with"
             + " approval_scope_mismatch",
-        () -> {
-          String session = live.newSession();
-          String decision = live.id("pd");
-          String request = live.id("req");
-          String review = live.id("review");
-          Instant expires = live.instant().plus(Duration.ofMinutes(30));
-          reviewRequiredFetch(live, session, decision, request);
-          expectSuccess(requestFetch(live, session, decision, request, live.humanWorker, expires));
-          ChainCursor recorded = live.cursor(session);
-          ObjectNode approve =
-              PurposeRecords.review(
+        live.suitePolicy.hinted(
+            () -> {
+              PolicyActions.Action action = reviewable(live);
+              String session = live.newSession();
+              String decision = live.id("pd");
+              String request = live.id("req");
+              String review = live.id("review");
+              Instant expires = live.instant().plus(Duration.ofMinutes(30));
+              reviewRequired(live, session, action, decision, request);
+              expectSuccess(
+                  request(live, session, action, decision, request, live.humanWorker, expires));
+              ChainCursor recorded = live.cursor(session);
+              ObjectNode approve =
+                  PurposeRecords.review(
+                      live,
+                      session,
+                      review,
+                      live.human,
+                      live.humanWorker,
+                      "request:" + request,
+                      "approve");
+              approve.set(
+                  "approval_scope",
+                  PurposeRecords.scope(
+                      live, session, request, review, decision, recorded, action, expires));
+              post(live, session, "recordReview", live.human, approve);
+              String other = live.id("pd");
+              post(
                   live,
                   session,
-                  review,
-                  live.human,
-                  live.humanWorker,
-                  "request:" + request,
-                  "approve");
-          approve.set(
-              "approval_scope",
-              PurposeRecords.scope(
-                  live,
-                  session,
-                  request,
-                  review,
-                  decision,
-                  recorded,
-                  "fetch_external_source",
-                  expires));
-          post(live, session, "recordReview", live.human, approve);
-          String other = live.id("pd");
-          post(
-              live,
-              session,
-              "recordPolicyDecision",
-              live.agent,
-              PurposeRecords.reviewRequired(
-                  live, session, other, "fetch_external_source", request));
-          expectRefusal(
-              agentAction(live, session, "fetch_external_source", other),
-              "approval_scope_mismatch");
-          return null;
-        });
+                  "recordPolicyDecision",
+                  live.agent,
+                  PurposeRecords.reviewRequired(live, session, other, action, request));
+              expectRefusal(
+                  agentAction(live, session, action.name(), other), "approval_scope_mismatch");
+              return "with " + action.describe();
+            }));
     runner.check(
         GROUP,
         "with two Takeovers locked, resuming one still refuses the agent with stale_takeover_epoch",
@@ -267,22 +270,25 @@ final class PurposeChecks {
     runner.check(
         GROUP,
         "a Request already past its expires_at is refused with invalid_request_transition",
-        () -> {
-          String session = live.newSession();
-          String decision = live.id("pd");
-          String request = live.id("req");
-          reviewRequiredFetch(live, session, decision, request);
-          expectRefusal(
-              requestFetch(
-                  live,
-                  session,
-                  decision,
-                  request,
-                  live.humanWorker,
-                  live.instant().minus(Duration.ofMinutes(1))),
-              "invalid_request_transition");
-          return null;
-        });
+        live.suitePolicy.hinted(
+            () -> {
+              PolicyActions.Action action = reviewable(live);
+              String session = live.newSession();
+              String decision = live.id("pd");
+              String request = live.id("req");
+              reviewRequired(live, session, action, decision, request);
+              expectRefusal(
+                  request(
+                      live,
+                      session,
+                      action,
+                      decision,
+                      request,
+                      live.humanWorker,
+                      live.instant().minus(Duration.ofMinutes(1))),
+                  "invalid_request_transition");
+              return "with " + action.describe();
+            }));
     runner.check(
         GROUP,
         "appendJarvisEvent of a second genesis event is refused with unauthorized_actor",
@@ -355,21 +361,30 @@ final class PurposeChecks {
     expectSuccess(send(live, session, operationId, actor, body));
   }
 
-  /** The agent's {@code review_required} decision to fetch a source, naming its Request. */
-  private static void reviewRequiredFetch(
-      LiveHost live, String session, String decision, String request) {
+  /**
+   * The action the checks walk through a Request and its review: one the Policy does not deny (one
+   * it reviews, else one it allows); the check is skipped where the Policy offers none.
+   */
+  private static PolicyActions.Action reviewable(LiveHost live) {
+    return live.suitePolicy.actions().notDenied();
+  }
+
+  /** The agent's {@code review_required} decision on {@code action}, naming its Request. */
+  private static void reviewRequired(
+      LiveHost live, String session, PolicyActions.Action action, String decision, String request) {
     post(
         live,
         session,
         "recordPolicyDecision",
         live.agent,
-        PurposeRecords.reviewRequired(live, session, decision, "fetch_external_source", request));
+        PurposeRecords.reviewRequired(live, session, decision, action, request));
   }
 
-  /** The agent's Request to fetch a source, to {@code target}, expiring at {@code expires}. */
-  private static Exchange requestFetch(
+  /** The agent's Request for {@code action}, to {@code target}, expiring at {@code expires}. */
+  private static Exchange request(
       LiveHost live,
       String session,
+      PolicyActions.Action action,
       String decision,
       String request,
       String target,
@@ -379,8 +394,7 @@ final class PurposeChecks {
         session,
         "createRequest",
         live.agent,
-        PurposeRecords.request(
-            live, session, request, decision, "fetch_external_source", target, expires));
+        PurposeRecords.request(live, session, request, decision, action, target, expires));
   }
 
   static Exchange agentAction(LiveHost live, String session, String action, String decision) {

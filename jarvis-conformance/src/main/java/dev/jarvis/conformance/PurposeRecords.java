@@ -6,12 +6,10 @@ import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.headers.RequestTimestamp;
 import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.model.BlockingScope;
-import dev.jarvis.model.PolicyActionRequest;
 import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.Request;
 import dev.jarvis.model.ReviewDecision;
-import dev.jarvis.model.RiskClass;
 import dev.jarvis.model.Takeover;
 import dev.jarvis.model.TakeoverState;
 import java.time.Duration;
@@ -28,13 +26,16 @@ final class PurposeRecords {
 
   private PurposeRecords() {}
 
-  static ObjectNode action(String name) {
-    return tree(actionRecord(name));
-  }
-
-  /** A {@code review_required} decision of the agent for {@code action}, naming its Request. */
+  /**
+   * A {@code review_required} decision of the agent for {@code action} (an action the Policy does
+   * not deny, at its risk class), naming its Request.
+   */
   static ObjectNode reviewRequired(
-      LiveHost live, String session, String decisionId, String action, String requestId) {
+      LiveHost live,
+      String session,
+      String decisionId,
+      PolicyActions.Action action,
+      String requestId) {
     ObjectNode decision = tree(decisionRecord(live, session, decisionId, action, requestId));
     decision.put("created_at", live.now());
     return decision;
@@ -48,7 +49,7 @@ final class PurposeRecords {
       String session,
       String id,
       String decisionId,
-      String action,
+      PolicyActions.Action action,
       String targetWorker,
       Instant expires) {
     ObjectNode request =
@@ -85,7 +86,7 @@ final class PurposeRecords {
       String reviewId,
       String decisionId,
       ChainCursor recordedAt,
-      String action,
+      PolicyActions.Action action,
       Instant expires) {
     Request request =
         requestRecord(live, session, requestId, decisionId, action, live.humanWorker, expires);
@@ -119,20 +120,20 @@ final class PurposeRecords {
     return tree;
   }
 
-  private static PolicyActionRequest actionRecord(String name) {
-    return ProtocolRecords.action(name, "source:conformance", "scope:conformance");
-  }
-
   private static PolicyDecision decisionRecord(
-      LiveHost live, String session, String decisionId, String action, String requestId) {
+      LiveHost live,
+      String session,
+      String decisionId,
+      PolicyActions.Action action,
+      String requestId) {
     return live.records(live.agent)
         .policyDecision(
             session,
             live.policy,
-            actionRecord(action),
-            RiskClass.MEDIUM,
+            action.request(),
+            action.risk(),
             PolicyDecisionResult.REVIEW_REQUIRED,
-            "Reading a public source is within policy.")
+            "The action needs a human's review first.")
         .id(decisionId)
         .requestId(requestId);
   }
@@ -142,7 +143,7 @@ final class PurposeRecords {
       String session,
       String id,
       String decisionId,
-      String action,
+      PolicyActions.Action action,
       String targetWorker,
       Instant expires) {
     PolicyDecision decision = decisionRecord(live, session, decisionId, action, id);

@@ -12,6 +12,7 @@ import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.StoredResponse;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.model.ProtocolErrorId;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,7 +27,8 @@ import java.util.function.Supplier;
 /**
  * The host kit on the JDK HTTP server with one deliberate protocol defect, for proving the
  * conformance suite fails. The defect is played between the wire and the kit, so everything else is
- * a correct host.
+ * a correct host: it holds the sample Policy, assigned to every human Worker as a conformance run
+ * needs, and a {@link #FOREIGN_POLICY} owned by someone else.
  */
 public final class BrokenHost implements AutoCloseable {
 
@@ -51,7 +53,15 @@ public final class BrokenHost implements AutoCloseable {
      * Takes an unsigned or badly signed event of an Actor that must sign ({@link Fixtures#SIGNER})
      * as if its signature held.
      */
-    ACCEPTS_BAD_SIGNATURES;
+    ACCEPTS_BAD_SIGNATURES,
+    /** Lets any agent open a WorkSession for any human, as if the operator had let it serve. */
+    LETS_AGENTS_CHOOSE_THEIR_HUMAN,
+    /** Opens a WorkSession under any Policy it holds, whoever it governs. */
+    IGNORES_WHOM_A_POLICY_GOVERNS,
+    /** Declares {@code event-log} but answers its read 405, as a host of the spec alone does. */
+    DECLARES_AN_EVENT_LOG_IT_DOES_NOT_SERVE,
+    /** Declares {@code cursor-headers} but sends none. */
+    DECLARES_CURSOR_HEADERS_IT_DOES_NOT_SEND;
 
     /** The refusals the defective host answers as if it had accepted the record. */
     private final List<ProtocolErrorId> recordsAnyway;
@@ -60,6 +70,9 @@ public final class BrokenHost implements AutoCloseable {
       this.recordsAnyway = List.of(recordsAnyway);
     }
   }
+
+  /** A Policy the host holds for another human Worker, assigned to no one else. */
+  static final String FOREIGN_POLICY = "policy-foreign-001";
 
   private final ProtocolHost host;
   private final Defect defect;
@@ -73,8 +86,14 @@ public final class BrokenHost implements AutoCloseable {
                 .clock(clock)
                 .traceIds(() -> "trace:" + ids.get())
                 .actorKeys(Fixtures.SIGNER_KEYS)
+                .governance(
+                    WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID))
                 .build());
     host.seedPolicy(SampleRecords.policy());
+    ObjectNode foreign = SampleRecords.policy();
+    foreign.put("id", FOREIGN_POLICY);
+    foreign.put("owner_worker_id", "worker-someone-else");
+    host.seedPolicy(foreign);
     try {
       server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     } catch (IOException e) {
@@ -96,14 +115,19 @@ public final class BrokenHost implements AutoCloseable {
       headers.putAll(exchange.getRequestHeaders());
       broken(path, headers);
       String query = exchange.getRequestURI().getRawQuery();
+      boolean eventLogRead =
+          exchange.getRequestMethod().equals("GET") && path.matches("/work-sessions/[^/]+/events");
       StoredResponse answer =
-          host.answer(
-              exchange.getRequestMethod(),
-              path,
-              query == null ? "" : query,
-              HeaderLookup.ofLists(headers),
-              body);
-      if (recordsAnyway(answer)) {
+          defect == Defect.DECLARES_AN_EVENT_LOG_IT_DOES_NOT_SERVE && eventLogRead
+              ? host.outsideTheProtocol(405, "No such method here.")
+              : host.answer(
+                  exchange.getRequestMethod(),
+                  path,
+                  query == null ? "" : query,
+                  HeaderLookup.ofLists(headers),
+                  body);
+      boolean genesis = exchange.getRequestMethod().equals("POST") && path.equals("/work-sessions");
+      if (recordsAnyway(answer, genesis)) {
         // A host that records what it is told instead of enforcing the Policy: the record back.
         exchange.getResponseHeaders().add(JarvisHeaders.PROTOCOL_VERSION, "v0.1");
         exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -114,6 +138,10 @@ public final class BrokenHost implements AutoCloseable {
       answer.headers().forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
       if (defect == Defect.NO_PROTOCOL_VERSION_HEADER) {
         exchange.getResponseHeaders().remove(JarvisHeaders.PROTOCOL_VERSION);
+      }
+      if (defect == Defect.DECLARES_CURSOR_HEADERS_IT_DOES_NOT_SEND) {
+        exchange.getResponseHeaders().remove(JarvisHeaders.WORK_SESSION_REVISION);
+        exchange.getResponseHeaders().remove(JarvisHeaders.LAST_EVENT_HASH);
       }
       byte[] out = answer.body();
       if (defect == Defect.WRONG_ERROR_IDS && answer.status() == 400) {
@@ -126,12 +154,21 @@ public final class BrokenHost implements AutoCloseable {
     }
   }
 
-  private boolean recordsAnyway(StoredResponse answer) throws IOException {
+  private boolean recordsAnyway(StoredResponse answer, boolean genesis) throws IOException {
     if (answer.status() != 400) {
       return false;
     }
     JsonNode error = JarvisJson.mapper().readTree(answer.body());
     String errorId = error.path("error_id").asText();
+    if (defect == Defect.LETS_AGENTS_CHOOSE_THEIR_HUMAN) {
+      // Only the creator rule: a WorkSession's other rules still hold.
+      return genesis
+          && ProtocolErrorId.UNAUTHORIZED_ACTOR.getValue().equals(errorId)
+          && error.path("field").asText().equals(JarvisHeaders.ACTOR_ID);
+    }
+    if (defect == Defect.IGNORES_WHOM_A_POLICY_GOVERNS) {
+      return genesis && ProtocolErrorId.MISSING_POLICY.getValue().equals(errorId);
+    }
     if (defect == Defect.ACCEPTS_BAD_SIGNATURES) {
       // Only the signature refusals: everything else about the event is still judged.
       return ProtocolErrorId.UNAUTHORIZED_ACTOR.getValue().equals(errorId)

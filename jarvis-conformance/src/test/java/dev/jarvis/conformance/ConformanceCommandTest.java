@@ -87,7 +87,12 @@ class ConformanceCommandTest {
         "--base-url http://127.0.0.1:1 --admin-actor a --admin-token t --human-actor h"
             + " --human-token t2 --agent-actor g --agent-token t3",
         "--base-url http://127.0.0.1:1 --run-prefix r1- --admin-actor a --admin-token t"
-            + " --human-actor r1-h --human-token t2 --agent-actor g --agent-token t3"
+            + " --human-actor r1-h --human-token t2 --agent-actor g --agent-token t3",
+        // The Policy's JSON must be there and be a Policy; both options need a live host.
+        "--base-url http://127.0.0.1:1 --token t --policy-file /no/such/policy.json",
+        "--recorded dir --policy-file policy.json",
+        "--recorded dir --foreign-policy policy-foreign-001",
+        "--base-url http://127.0.0.1:1 --token t --foreign-policy policy-bounded-001"
       })
   void badArgumentsPrintTheUsageAndExitTwo(String args) {
     assertEquals(2, run(args.isEmpty() ? new String[0] : args.split(" ")));
@@ -113,6 +118,32 @@ class ConformanceCommandTest {
       assertEquals(0, code, err.text() + out.text());
       assertFalse(out.text().contains(CredentialedHost.HUMAN.token()));
     }
+  }
+
+  @Test
+  void aPolicyFileThatIsNoPolicyIsRefusedBeforeAnythingIsSent() throws Exception {
+    Path file = Files.writeString(reports.resolve("policy.json"), "{\"id\": \"policy-1\"}");
+    assertEquals(
+        2,
+        run("--base-url", "http://127.0.0.1:1", "--token", "t", "--policy-file", file.toString()));
+    assertTrue(err.text().contains("not a valid Policy"), err.text());
+  }
+
+  @Test
+  void aPolicyFileAndAPolicyIdOfAnotherPolicyAreRefusedTogether() throws Exception {
+    Path file = Files.writeString(reports.resolve("policy.json"), Policies.SOURCE_COLLECTION);
+    assertEquals(
+        2,
+        run(
+            "--base-url",
+            "http://127.0.0.1:1",
+            "--token",
+            "t",
+            "--policy",
+            "policy-bounded-001",
+            "--policy-file",
+            file.toString()));
+    assertTrue(err.text().contains("give the file alone"), err.text());
   }
 
   @Test
@@ -154,6 +185,8 @@ class ConformanceCommandTest {
             java.util.Optional.empty(),
             java.util.Map.of("admin", "a", "human", "h"),
             java.util.Map.of("admin", "secret-a", "human", "secret-h"),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
             java.util.Optional.empty(),
             java.util.Optional.empty(),
             java.util.Optional.empty());

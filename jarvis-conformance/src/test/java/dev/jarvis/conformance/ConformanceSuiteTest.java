@@ -20,14 +20,21 @@ import org.w3c.dom.Document;
 
 class ConformanceSuiteTest {
 
+  /** The stub as a conformance run finds it: the sample Policy, and one of someone else's. */
   @RegisterExtension
   final JarvisHostStub stub =
       JarvisHostStub.builder()
           .clock(Fixtures.CLOCK)
           .ids(Fixtures.counting("host-"))
+          .policy(Policies.foreign(FOREIGN))
           // The suite sends bad requests on purpose: judging their refusals is its job.
           .failOnReceivedViolations(false)
           .build();
+
+  static final String FOREIGN = "policy-foreign-001";
+
+  static final String OPENS =
+      "createWorkSession by the suite's human under the suite's Policy is accepted";
 
   @TempDir Path reports;
 
@@ -71,22 +78,66 @@ class ConformanceSuiteTest {
   }
 
   @Test
-  void theStubHostPassesEveryCheck() {
-    ConformanceReport report = runAgainst(stub.baseUrl(), new Fixtures.Captured());
+  void theStubHostPassesEveryCheckGivenAForeignPolicy() {
+    ConformanceReport report =
+        ConformanceSuite.run(
+            config(stub.baseUrl(), new Fixtures.Captured()).foreignPolicyId(FOREIGN).build());
     assertEquals(List.of(), report.failures());
     assertTrue(report.passed());
-    assertTrue(report.results().size() > 40, "ran " + report.results().size() + " checks");
+    assertTrue(report.results().size() > 70, "ran " + report.results().size() + " checks");
+    // Only the signatures checks, for which the stub requires no signer, cannot run.
+    assertEquals(
+        List.of("signatures"),
+        report.skipped().stream().map(CheckResult::group).distinct().toList());
     assertTrue(stub.responseDefects().isEmpty());
   }
 
   @Test
-  void progressIsOneLinePerCheckThenTheVerdict() {
+  void withoutAForeignPolicyTheChecksThatNeedOneAreSkippedSayingWhy() {
+    ConformanceReport report = runAgainst(stub.baseUrl(), new Fixtures.Captured());
+    assertEquals(List.of(), report.failures());
+    CheckResult human =
+        report
+            .result(
+                "createWorkSession by the human under a Policy that does not govern it is refused"
+                    + " with missing_policy")
+            .orElseThrow();
+    assertTrue(human.skipped(), human.line());
+    assertTrue(human.detail().contains("--foreign-policy"), human.line());
+    assertTrue(
+        report
+            .result(
+                "createWorkSession by the agent for a human Worker it does not serve is refused"
+                    + " with unauthorized_actor")
+            .orElseThrow()
+            .passed());
+  }
+
+  @Test
+  void progressIsOneLinePerCheckThenTheNotesAndTheVerdict() {
     Fixtures.Captured progress = new Fixtures.Captured();
     ConformanceReport report = runAgainst(stub.baseUrl(), progress);
     List<String> lines = progress.text().lines().toList();
     assertEquals("PASS  setup: registerWorker accepts a human Worker", lines.get(0));
-    assertEquals(report.results().size() + 2, lines.size());
-    assertTrue(lines.get(lines.size() - 2).startsWith("PASSED: "));
+    assertEquals(report.results().size() + 3, lines.size());
+    assertTrue(
+        lines.contains(
+            "SKIP  signatures: an unsigned event of an Actor that must sign is refused with"
+                + " unauthorized_actor — no required signer given (--signer-actor,"
+                + " --signer-key-id, --signer-key)"),
+        progress.text());
+    assertTrue(
+        lines.get(lines.size() - 3).startsWith("NOTE  The suite assumed Policy policy-bounded-001"),
+        lines.get(lines.size() - 3));
+    assertEquals(
+        "PASSED: "
+            + (report.results().size() - report.skipped().size())
+            + " of "
+            + report.results().size()
+            + " checks passed, "
+            + report.skipped().size()
+            + " skipped",
+        lines.get(lines.size() - 2));
   }
 
   @Test
@@ -100,11 +151,36 @@ class ConformanceSuiteTest {
     assertEquals(
         Integer.toString(report.results().size()), xml.getDocumentElement().getAttribute("tests"));
     assertEquals("0", xml.getDocumentElement().getAttribute("failures"));
+    assertEquals(
+        Integer.toString(report.skipped().size()),
+        xml.getDocumentElement().getAttribute("skipped"));
     assertEquals(report.results().size(), xml.getElementsByTagName("testcase").getLength());
+    assertEquals(report.skipped().size(), xml.getElementsByTagName("skipped").getLength());
+    assertTrue(
+        ((org.w3c.dom.Element) xml.getElementsByTagName("skipped").item(0))
+            .getAttribute("message")
+            .startsWith("no required signer given"));
+    assertTrue(
+        ((org.w3c.dom.Element) xml.getElementsByTagName("property").item(1))
+            .getAttribute("value")
+            .startsWith("The suite assumed Policy policy-bounded-001"));
     String md =
         Files.readString(reports.resolve(ConformanceReport.MARKDOWN), StandardCharsets.UTF_8);
-    assertTrue(md.contains("**PASS**: " + report.results().size() + " of "));
+    int skipped = report.skipped().size();
+    assertTrue(
+        md.contains(
+            "**PASS**: "
+                + (report.results().size() - skipped)
+                + " of "
+                + report.results().size()
+                + " checks passed, "
+                + skipped
+                + " skipped."),
+        md);
+    assertTrue(md.contains("- The suite assumed Policy policy-bounded-001"), md);
     assertTrue(md.contains("| PASS | genesis |"));
+    assertTrue(md.contains("| SKIP | signatures |"));
+    assertTrue(md.indexOf("| SKIP |") < md.indexOf("| PASS |"), "skips before passes");
   }
 
   @Test
@@ -139,6 +215,7 @@ class ConformanceSuiteTest {
           ConformanceSuite.run(
               config(broken.baseUrl(), new Fixtures.Captured())
                   .requiredSigner(Fixtures.SIGNER)
+                  .foreignPolicyId(BrokenHost.FOREIGN_POLICY)
                   .build());
       assertFalse(report.passed());
       String expectedFailure =
@@ -162,14 +239,62 @@ class ConformanceSuiteTest {
             case ACCEPTS_BAD_SIGNATURES ->
                 "an event signed by another key under the Actor's key id is refused with"
                     + " unauthorized_actor";
+            case LETS_AGENTS_CHOOSE_THEIR_HUMAN ->
+                "createWorkSession by the agent for a human Worker it does not serve is refused"
+                    + " with unauthorized_actor";
+            case IGNORES_WHOM_A_POLICY_GOVERNS ->
+                "createWorkSession by the human under a Policy that does not govern it is refused"
+                    + " with missing_policy";
+            case DECLARES_AN_EVENT_LOG_IT_DOES_NOT_SERVE -> CapabilityChecks.EVENT_LOG_SERVED;
+            case DECLARES_CURSOR_HEADERS_IT_DOES_NOT_SEND ->
+                "a host that declares cursor-headers sends them with every accepted WorkSession"
+                    + " mutation";
           };
       CheckResult result = report.result(expectedFailure).orElseThrow();
-      assertFalse(result.passed(), result.line());
+      assertTrue(result.failed(), result.line());
+      // Caught for its own defect: the suite opened its WorkSessions and ran every check.
+      assertTrue(report.result(OPENS).orElseThrow().passed(), report.result(OPENS).toString());
+      if (defect == BrokenHost.Defect.DECLARES_AN_EVENT_LOG_IT_DOES_NOT_SERVE) {
+        assertEquals(List.of(result), report.failures(), "one clearly named check fails");
+        assertEquals(
+            List.of("event-log"),
+            report.skipped().stream().map(CheckResult::group).distinct().toList());
+      } else {
+        assertEquals(List.of(), report.skipped());
+      }
+      if (defect == BrokenHost.Defect.DECLARES_CURSOR_HEADERS_IT_DOES_NOT_SEND) {
+        assertEquals(List.of(result), report.failures(), "one clearly named check fails");
+      }
       Document xml =
           DocumentBuilderFactory.newInstance()
               .newDocumentBuilder()
               .parse(reports.resolve(ConformanceReport.JUNIT_XML).toFile());
       assertEquals(report.failures().size(), xml.getElementsByTagName("failure").getLength());
+    }
+  }
+
+  @Test
+  void aHostThatDoesNotLetTheSuitesHumanOpenAWorkSessionFailsOneCheckSayingWhatToConfigure() {
+    try (JarvisHostStub ungoverned =
+        JarvisHostStub.builder()
+            .clock(Fixtures.CLOCK)
+            .ids(Fixtures.counting("host-"))
+            .governance(dev.jarvis.host.WorkSessionGovernance.NONE)
+            .failOnReceivedViolations(false)
+            .build()) {
+      ungoverned.start();
+      ConformanceReport report =
+          ConformanceSuite.run(config(ungoverned.baseUrl(), new Fixtures.Captured()).build());
+      assertEquals(List.of(OPENS), report.failures().stream().map(CheckResult::name).toList());
+      String detail = report.failures().get(0).detail();
+      assertTrue(detail.contains("missing_policy"), detail);
+      assertTrue(detail.contains("--assign-policy policy-bounded-001=*"), detail);
+      CheckResult chain =
+          report
+              .result("a scoped mutation at the current cursor advances the revision by one")
+              .orElseThrow();
+      assertTrue(chain.skipped(), chain.line());
+      assertTrue(chain.detail().contains(OPENS), chain.line());
     }
   }
 }

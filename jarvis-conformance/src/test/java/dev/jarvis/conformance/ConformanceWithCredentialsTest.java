@@ -48,10 +48,19 @@ class ConformanceWithCredentialsTest {
           ConformanceSuite.run(
               ConformanceConfig.live(URI.create(host.baseUrl()), roles)
                   .runPrefix(CredentialedHost.RUN)
+                  .foreignPolicyId(CredentialedHost.FOREIGN_POLICY)
                   .clock(Fixtures.CLOCK)
                   .ids(Fixtures.counting("c"))
                   .build());
       assertEquals(List.of(), report.failures());
+      // The agent's own credential cannot open a WorkSession for the suite's human.
+      assertTrue(
+          report
+              .result(
+                  "createWorkSession by the agent under a Policy that does not govern the human is"
+                      + " refused as under the human's own, with unauthorized_actor")
+              .orElseThrow()
+              .passed());
       assertTrue(report.results().size() > 40, "ran " + report.results().size() + " checks");
       // On a live service the run touches only what it created: its own Workers and Actors.
       assertFalse(host.registered().isEmpty());

@@ -9,6 +9,7 @@ import dev.jarvis.host.Credentials;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.StoredResponse;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.model.ProtocolErrorId;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,7 +25,9 @@ import java.util.function.Supplier;
 /**
  * The host kit on the JDK HTTP server as a real host runs it: each bearer token bound to the Actors
  * it may act as ({@link Credentials}), optionally under a path prefix, as a binding mounted beside
- * an application's own endpoints would be.
+ * an application's own endpoints would be. It holds the sample Policy, assigned to every human
+ * Worker as a conformance run needs (the suite's human is new in each run), and {@link
+ * #FOREIGN_POLICY}, someone else's.
  */
 final class CredentialedHost implements AutoCloseable {
 
@@ -36,6 +39,9 @@ final class CredentialedHost implements AutoCloseable {
   static final ActorCredential HUMAN = new ActorCredential(RUN + "human", "human-token-1");
   static final ActorCredential AGENT = new ActorCredential(RUN + "agent", "agent-token-1");
   static final ActorCredential OUTSIDER = new ActorCredential(RUN + "outsider", "outsider-token-1");
+
+  /** A Policy the host holds for another human Worker. */
+  static final String FOREIGN_POLICY = "policy-foreign-001";
 
   private final ProtocolHost host;
   private final HttpServer server;
@@ -65,8 +71,11 @@ final class CredentialedHost implements AutoCloseable {
                         }
                       }
                     })
+                .governance(
+                    WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID))
                 .build());
     host.seedPolicy(SampleRecords.policy());
+    host.seedPolicy(Policies.foreign(FOREIGN_POLICY));
     try {
       server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     } catch (IOException e) {

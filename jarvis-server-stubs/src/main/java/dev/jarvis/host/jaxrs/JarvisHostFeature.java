@@ -7,6 +7,7 @@ import dev.jarvis.host.jaxrs.internal.JarvisJsonResolver;
 import dev.jarvis.host.jaxrs.internal.OperationBinding;
 import dev.jarvis.host.jaxrs.internal.ProtocolErrorMappers;
 import dev.jarvis.host.jaxrs.internal.ProtocolResponseFilter;
+import dev.jarvis.host.jaxrs.internal.RoutedOperations;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
@@ -25,7 +26,11 @@ import java.util.Objects;
  *       buffers the raw body (and resets the entity stream for binding), runs the request guard and
  *       aborts with a {@code ProtocolError} on refusal;
  *   <li>a response filter giving every response {@code Jarvis-Protocol-Version} and {@code
- *       Jarvis-Host-Capabilities};
+ *       Jarvis-Host-Capabilities}, which declares only what the application serves: {@code
+ *       event-log} only where a resource routes its read ({@link EventLogApi}: {@code
+ *       ProtocolResource.all()} does; beside classes of your own, register {@code
+ *       EventLogResource}), and a request requiring a capability not served is refused {@code
+ *       unsupported_capability};
  *   <li>exception mappers that answer unknown paths, wrong methods, unreadable JSON and host
  *       failures with a {@code ProtocolError};
  *   <li>the strict Jarvis {@code ObjectMapper} for entity binding.
@@ -66,8 +71,9 @@ public final class JarvisHostFeature implements Feature {
 
   @Override
   public boolean configure(FeatureContext context) {
-    context.register(new OperationBinding(host));
-    context.register(new ProtocolResponseFilter(host, ownsApplication));
+    RoutedOperations routes = new RoutedOperations();
+    context.register(new OperationBinding(host, routes));
+    context.register(new ProtocolResponseFilter(host, ownsApplication, routes));
     ProtocolErrorMappers.all(host, ownsApplication).forEach(context::register);
     context.register(new JarvisJsonResolver());
     if (ownsApplication) {

@@ -1,9 +1,11 @@
 package dev.jarvis.host.jaxrs.compat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.host.jaxrs.JarvisHostFeature;
 import dev.jarvis.host.jaxrs.resources.ProtocolResource;
 import jakarta.validation.Valid;
@@ -21,6 +23,7 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.glassfish.grizzly.http.server.HttpServer;
@@ -31,7 +34,10 @@ import org.glassfish.jersey.server.ResourceConfig;
 /**
  * One Jersey application on Grizzly, as a service team has it: its own endpoints (one
  * bean-validated, one unluckily named like a protocol operation), Jackson, Bean Validation, and
- * Jarvis registered beside them with the shared-application binding, under a context path.
+ * Jarvis registered beside them with the shared-application binding, under a context path. Jarvis
+ * serves the resources given (the ready-made ones unless told otherwise) and holds the Policies
+ * given (the sample one unless told otherwise), the first assigned to every human Worker, as a
+ * conformance run needs.
  */
 final class JerseyApplication implements AutoCloseable {
 
@@ -87,19 +93,33 @@ final class JerseyApplication implements AutoCloseable {
 
   /** The application with or without Jarvis, to compare its own answers. */
   JerseyApplication(String contextPath, boolean withJarvis) {
+    this(
+        contextPath,
+        withJarvis ? List.copyOf(ProtocolResource.all()) : List.of(),
+        List.of(SampleRecords.policy()));
+  }
+
+  /**
+   * The application with Jarvis serving through {@code resources} (none: without Jarvis), holding
+   * {@code policies}, the first assigned to every human Worker.
+   */
+  JerseyApplication(String contextPath, List<Class<?>> resources, List<JsonNode> policies) {
     AtomicInteger traces = new AtomicInteger();
     ProtocolHost host =
         new ProtocolHost(
             HostConfig.builder(HostAuth.bearer(TOKEN))
                 .clock(CLOCK)
                 .traceIds(() -> "trace:binding-" + traces.incrementAndGet())
+                .governance(
+                    WorkSessionGovernance.NONE.assignPolicyToEveryHuman(
+                        policies.get(0).path("id").asText()))
                 .build());
-    host.seedPolicy(SampleRecords.policy());
+    policies.forEach(host::seedPolicy);
     ResourceConfig app =
         new ResourceConfig().register(JacksonFeature.class).register(OwnResource.class);
-    if (withJarvis) {
+    if (!resources.isEmpty()) {
       app.register(new JarvisHostFeature(host));
-      ProtocolResource.all().forEach(app::register);
+      resources.forEach(app::register);
     }
     server =
         GrizzlyHttpServerFactory.createHttpServer(

@@ -1,8 +1,11 @@
 package dev.jarvis.host.jaxrs.internal;
 
 import dev.jarvis.core.ProtocolOperation;
+import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.headers.HeaderLookup;
+import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.headers.RequiredCapabilities;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.ProtocolRefusal;
@@ -16,6 +19,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The request guard of one operation. Reads the body bytes first (and puts them back for entity
@@ -30,10 +35,12 @@ final class ProtocolRequestFilter implements ContainerRequestFilter {
 
   private final ProtocolHost host;
   private final ProtocolOperation operation;
+  private final RoutedOperations routes;
 
-  ProtocolRequestFilter(ProtocolHost host, ProtocolOperation operation) {
+  ProtocolRequestFilter(ProtocolHost host, ProtocolOperation operation, RoutedOperations routes) {
     this.host = host;
     this.operation = operation;
+    this.routes = routes;
   }
 
   @Override
@@ -60,8 +67,14 @@ final class ProtocolRequestFilter implements ContainerRequestFilter {
       path.put(EventLog.RAW_QUERY, query == null ? "" : query);
     }
     try {
-      ProtocolCall call =
-          host.check(operation, HeaderLookup.ofLists(request.getHeaders()), path, body);
+      Function<String, Optional<String>> headers = HeaderLookup.ofLists(request.getHeaders());
+      ProtocolCall call = host.check(operation, headers, path, body);
+      unserved(headers)
+          .ifPresent(
+              violation -> {
+                throw new ProtocolRefusal(violation)
+                    .about(operation.operationId(), Optional.empty());
+              });
       request.setProperty(JarvisHostFeature.CALL_PROPERTY, call);
       request.setProperty(JarvisHostFeature.HOST_PROPERTY, host);
     } catch (ProtocolRefusal refusal) {
@@ -69,6 +82,18 @@ final class ProtocolRequestFilter implements ContainerRequestFilter {
     } catch (RuntimeException failure) {
       request.abortWith(JarvisHostFeature.toResponse(host.hostFailure(failure)));
     }
+  }
+
+  /**
+   * A required capability the host declares but the application does not serve (the {@code
+   * event-log} read no resource routes): the guard passed it, as the host's configuration declares
+   * it.
+   */
+  private Optional<ProtocolViolation> unserved(Function<String, Optional<String>> headers) {
+    return RequiredCapabilities.parse(headers.apply(JarvisHeaders.REQUIRED_CAPABILITIES))
+        .value()
+        .flatMap(required -> required)
+        .flatMap(required -> required.checkSupportedBy(routes.served(host)));
   }
 
   /**
