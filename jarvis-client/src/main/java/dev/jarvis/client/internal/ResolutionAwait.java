@@ -1,6 +1,5 @@
 package dev.jarvis.client.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.client.AwaitPolicy;
 import dev.jarvis.client.JarvisFailure;
 import dev.jarvis.client.JarvisInvalidResponseException;
@@ -11,23 +10,14 @@ import dev.jarvis.client.RequestResolution;
 import dev.jarvis.client.RequestResolution.Outcome;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.headers.JarvisHeaders;
-import dev.jarvis.model.ApprovalScope;
-import dev.jarvis.model.JarvisEvent;
-import dev.jarvis.model.JarvisEventPayload;
 import dev.jarvis.model.Request;
-import dev.jarvis.model.RequestStatus;
 import dev.jarvis.model.Review;
-import dev.jarvis.model.ReviewDecision;
 import java.net.http.HttpHeaders;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -37,8 +27,8 @@ import java.util.function.Function;
  * WorkSession's chain from genesis on a {@link SessionWatch} and reads the Request again whenever
  * the chain moved (or, on a host without the event log, after every wait). A closed Request
  * completes the await with the host's outcome, once the resolving Review (where there is one) has
- * been read and checked against the Request, and the chain has been seen to record the resolution:
- * a resolution the verified chain does not hold is not believed.
+ * been read and checked against the Request, and the chain has been seen to record the resolution
+ * ({@link ResolutionEvidence}): a resolution the verified chain does not hold is not believed.
  *
  * <p>Fails closed: the await's own deadline (the client's clock) completes it {@code TIMED_OUT}, a
  * host unreachable for longer than {@link AwaitPolicy#hostLostAfter()} {@code HOST_LOST}; neither
@@ -66,16 +56,6 @@ public final class ResolutionAwait {
     CompletableFuture<dev.jarvis.core.eventlog.EventPage> page(EventLog.PageRequest page);
   }
 
-  private static final Map<ReviewDecision, RequestStatus> RESOLVES_AS =
-      Map.of(
-          ReviewDecision.APPROVE, RequestStatus.APPROVED,
-          ReviewDecision.NARROW, RequestStatus.NARROWED,
-          ReviewDecision.DENY, RequestStatus.DENIED,
-          ReviewDecision.ANSWER, RequestStatus.ANSWERED,
-          ReviewDecision.CORRECT, RequestStatus.ANSWERED,
-          ReviewDecision.NEEDS_REVISION, RequestStatus.NEEDS_REVISION,
-          ReviewDecision.TAKEOVER, RequestStatus.TAKEOVER);
-
   private final String workSessionId;
   private final String requestId;
   private final AwaitPolicy policy;
@@ -92,10 +72,7 @@ public final class ResolutionAwait {
   private Optional<JarvisFailure> lastFailure = Optional.empty();
   private int failures;
 
-  /** The ids of the events seen, and the records they were about ({@code review:<id>}). */
-  private final Set<String> eventIds = new HashSet<>();
-
-  private final Set<String> eventObjects = new HashSet<>();
+  private final ResolutionEvidence evidence;
   private volatile CompletableFuture<?> inFlight = CompletableFuture.completedFuture(null);
 
   private ResolutionAwait(
@@ -115,6 +92,7 @@ public final class ResolutionAwait {
     this.started = clock.instant();
     this.deadline = started.plus(timeout);
     this.watch = new PolledEventLog(workSessionId, policy, reads::page, waits);
+    this.evidence = new ResolutionEvidence(workSessionId, requestId);
   }
 
   /**
@@ -179,7 +157,7 @@ public final class ResolutionAwait {
     then(
         watch.next(Duration.ZERO),
         events -> {
-          note(events);
+          evidence.note(events);
           if (events.isEmpty()) {
             readRequest();
           } else {
@@ -244,7 +222,7 @@ public final class ResolutionAwait {
     then(
         watch.next(remaining),
         events -> {
-          note(events);
+          evidence.note(events);
           if (!events.isEmpty() || !watch.seesEvents()) {
             readRequest();
           } else {
@@ -263,7 +241,7 @@ public final class ResolutionAwait {
     then(
         reads.review(reviewId.get()),
         review -> {
-          checkReview(request, review);
+          evidence.checkReview(request, review);
           inTheChain(request, outcome, Optional.of(review));
         },
         () -> resolve(request, outcome));
@@ -274,14 +252,14 @@ public final class ResolutionAwait {
    * so far, so the rest of the chain is read first.
    */
   private void inTheChain(Request request, Outcome outcome, Optional<Review> review) {
-    if (!watch.seesEvents() || recorded(request)) {
+    if (!watch.seesEvents() || evidence.recorded(request)) {
       result.complete(new RequestResolution.Resolved(outcome, request, review));
       return;
     }
     then(
         watch.next(Duration.ZERO),
         events -> {
-          note(events);
+          evidence.note(events);
           if (events.isEmpty()) {
             throw new JarvisInvalidResponseException(
                 200,
@@ -291,86 +269,12 @@ public final class ResolutionAwait {
                     + "' reads "
                     + request.getStatus()
                     + ", but no event of the verified chain records it ("
-                    + recordingEvent(request)
+                    + ResolutionEvidence.recordingEvent(request)
                     + ")");
           }
           inTheChain(request, outcome, review);
         },
         () -> inTheChain(request, outcome, review));
-  }
-
-  // ---- what the chain and the Review must say ----
-
-  private void note(List<JsonNode> events) {
-    for (JsonNode event : events) {
-      eventIds.add(event.path(JarvisEvent.JSON_PROPERTY_ID).asText());
-      JsonNode payload = event.path(JarvisEvent.JSON_PROPERTY_PAYLOAD);
-      eventObjects.add(
-          payload.path(JarvisEventPayload.JSON_PROPERTY_OBJECT_TYPE).asText()
-              + ":"
-              + payload.path(JarvisEventPayload.JSON_PROPERTY_OBJECT_ID).asText());
-    }
-  }
-
-  /**
-   * Whether the chain records the resolution: the event about the resolving Review (or Takeover),
-   * or the event the Request names as closing it ({@code closed_by_event_ref}).
-   */
-  private boolean recorded(Request request) {
-    if (request.getResolvedByReviewId() != null) {
-      return eventObjects.contains("review:" + request.getResolvedByReviewId());
-    }
-    if (request.getResolvedByTakeoverId() != null) {
-      return eventObjects.contains("takeover:" + request.getResolvedByTakeoverId());
-    }
-    return request.getClosedByEventRef() != null
-        && eventIds.contains(request.getClosedByEventRef());
-  }
-
-  private static String recordingEvent(Request request) {
-    if (request.getResolvedByReviewId() != null) {
-      return "an event about review " + request.getResolvedByReviewId();
-    }
-    if (request.getResolvedByTakeoverId() != null) {
-      return "an event about takeover " + request.getResolvedByTakeoverId();
-    }
-    return "event " + request.getClosedByEventRef();
-  }
-
-  /** The resolving Review must be of this Request, decide what the Request says, bind to it. */
-  private void checkReview(Request request, Review review) {
-    require(
-        review.getId().equals(request.getResolvedByReviewId())
-            && workSessionId.equals(review.getWorkSessionId()),
-        "/id",
-        "asked for Review '" + request.getResolvedByReviewId() + "', got '" + review.getId() + "'");
-    require(
-        ("request:" + requestId).equals(review.getTargetRef()),
-        "/target_ref",
-        "the resolving Review targets '" + review.getTargetRef() + "', not request:" + requestId);
-    require(
-        RESOLVES_AS.get(review.getDecision()) == request.getStatus(),
-        "/decision",
-        "a Review deciding '"
-            + review.getDecision()
-            + "' does not leave the Request "
-            + request.getStatus());
-    if (RequestResolution.APPROVING.contains(Outcome.of(request.getStatus()).orElseThrow())) {
-      ApprovalScope scope = review.getApprovalScope();
-      require(
-          scope != null
-              && requestId.equals(scope.getRequestId())
-              && review.getId().equals(scope.getReviewId())
-              && workSessionId.equals(scope.getAppliesToWorkSessionId()),
-          "/approval_scope",
-          "the approving Review's ApprovalScope is not bound to Request '" + requestId + "'");
-    }
-  }
-
-  private static void require(boolean holds, String field, String reason) {
-    if (!holds) {
-      throw new JarvisInvalidResponseException(200, field, reason);
-    }
   }
 
   // ---- time, failures, the end ----
