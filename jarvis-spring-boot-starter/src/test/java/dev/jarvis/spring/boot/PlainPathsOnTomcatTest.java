@@ -95,6 +95,8 @@ class PlainPathsOnTomcatTest {
     registry.add("jarvis.host.actor-keys-file", () -> text(config, "actor-keys.json"));
     registry.add("jarvis.host.policies", () -> text(config, "policy.json"));
     registry.add("jarvis.host.store.data-dir", () -> DIR.resolve("data").toString());
+    // Each run's human Worker is new: the one Policy governs every human (#37).
+    registry.add("jarvis.host.policy-assignments[0]", () -> "policy-bounded-001=*");
   }
 
   /** The file's path as a service writes it in its properties: relative, no prefix. */
