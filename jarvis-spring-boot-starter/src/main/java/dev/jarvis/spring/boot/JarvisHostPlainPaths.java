@@ -53,22 +53,31 @@ final class JarvisHostPlainPaths implements BeanPostProcessor {
 
   private void rebind(JarvisHostProperties properties) {
     Binder binder = Binder.get(environment);
+    // An empty value means "none", as Spring's own binding of a Resource reads it (a service that
+    // sets demo-token clears a credentials-file its defaults name).
     binder
         .bind("jarvis.host.credentials-file", String.class)
-        .map(locations::getResource)
-        .ifBound(properties::setCredentialsFile);
+        .ifBound(text -> properties.setCredentialsFile(resource(text)));
     binder
         .bind("jarvis.host.actor-keys-file", String.class)
-        .map(locations::getResource)
-        .ifBound(properties::setActorKeysFile);
+        .ifBound(text -> properties.setActorKeysFile(resource(text)));
     binder
         .bind("jarvis.host.policies", Bindable.listOf(String.class))
-        .map(texts -> texts.stream().map(locations::getResource).collect(toList()))
+        .map(
+            texts ->
+                texts.stream()
+                    .filter(text -> !text.isBlank())
+                    .map(locations::getResource)
+                    .collect(toList()))
         .ifBound(properties::setPolicies);
     binder
         .bind("jarvis.host.store.data-dir", String.class)
         // file: and other URLs bind to the right path already; only a plain path goes astray.
         .map(text -> ResourceUtils.isUrl(text) ? properties.getStore().getDataDir() : Path.of(text))
         .ifBound(properties.getStore()::setDataDir);
+  }
+
+  private Resource resource(String text) {
+    return text.isBlank() ? null : locations.getResource(text);
   }
 }
