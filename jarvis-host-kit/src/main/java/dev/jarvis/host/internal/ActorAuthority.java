@@ -111,16 +111,25 @@ public final class ActorAuthority {
   /**
    * Whether a human Worker has an Actor able to answer a Request, now: an Actor of that Worker that
    * {@link #whyNot} lets record a Review (a human Actor, valid now, allowed to append {@code
-   * review.recorded}). A WorkSession is opened only for a human someone can answer for.
+   * review.recorded}). A WorkSession is opened only for a human someone can answer for. {@code
+   * creator}, the Actor the call already read, is asked first: when it is such an Actor (the human
+   * opening its own WorkSession) the Worker's Actors are not read from the store.
    */
-  boolean hasReviewer(String humanWorkerId, JsonNode humanWorker) {
+  boolean hasReviewer(String humanWorkerId, JsonNode humanWorker, JsonNode creator) {
+    if (humanWorkerId.equals(creator.path(Actor.JSON_PROPERTY_WORKER_ID).asText())
+        && canReview(creator, humanWorker)) {
+      return true;
+    }
     for (StoredRecord actor : records.actorsOf(humanWorkerId)) {
-      if (whyNot(OperationIds.RECORD_REVIEW, true, actor.body(), humanWorker, actor.body())
-          .isEmpty()) {
+      if (canReview(actor.body(), humanWorker)) {
         return true;
       }
     }
     return false;
+  }
+
+  private boolean canReview(JsonNode actor, JsonNode humanWorker) {
+    return whyNot(OperationIds.RECORD_REVIEW, true, actor, humanWorker, actor).isEmpty();
   }
 
   /**

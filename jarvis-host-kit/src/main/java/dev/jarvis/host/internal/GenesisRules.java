@@ -93,9 +93,10 @@ final class GenesisRules implements SessionMutations.GenesisRule {
     requireWorker(session, "agent_worker_id", WorkerType.AGENT, reads);
     membership.check(session, call.actorId(), reads);
     String humanWorkerId = session.path(WorkSession.JSON_PROPERTY_HUMAN_WORKER_ID).asText();
-    requireServing(session, call.actorId(), humanWorkerId, reads);
+    JsonNode creator = reads.body(RecordKind.ACTOR, call.actorId()).orElseThrow();
+    requireServing(session, creator, humanWorkerId);
     requireGoverningPolicy(session, humanWorkerId, reads);
-    if (!authority.hasReviewer(humanWorkerId, human)) {
+    if (!authority.hasReviewer(humanWorkerId, human, creator)) {
       throw refuse(
           ProtocolErrorId.UNKNOWN_STATE,
           "work_session",
@@ -118,9 +119,7 @@ final class GenesisRules implements SessionMutations.GenesisRule {
    * The creator is the human's own human Actor, or an Actor of the WorkSession's agent Worker that
    * the host's configuration lets serve that human.
    */
-  private void requireServing(
-      JsonNode session, String creatorId, String humanWorkerId, CallRecords reads) {
-    JsonNode creator = reads.body(RecordKind.ACTOR, creatorId).orElseThrow();
+  private void requireServing(JsonNode session, JsonNode creator, String humanWorkerId) {
     String creatorWorker = creator.path(Actor.JSON_PROPERTY_WORKER_ID).asText();
     if (creatorWorker.equals(humanWorkerId)
         && Membership.typeOf(creator).filter(ActorType.HUMAN::equals).isPresent()) {
