@@ -31,6 +31,19 @@ public final class EventLog {
   public static final String LIMIT = "limit";
 
   /**
+   * Query parameter of the {@code event-stream} capability's long poll: when no event follows
+   * {@value #AFTER}, wait up to this many seconds (0 to {@value #MAX_WAIT_SECONDS}) for one before
+   * answering the empty page.
+   */
+  public static final String WAIT = "wait";
+
+  /**
+   * The longest long poll: short enough that no proxy's idle timeout (commonly 60 s) cuts the
+   * answer, long enough that an idle watcher asks twice a minute at most.
+   */
+  public static final int MAX_WAIT_SECONDS = 30;
+
+  /**
    * The key under which a binding passes the request's raw query string (as it travelled, without
    * {@code ?}) among the call's path parameters: no path parameter can have this name, and the host
    * reads the page from it only after HostAuth, as it reads every other input.
@@ -91,7 +104,7 @@ public final class EventLog {
     for (String pair : rawQuery.split("&", -1)) {
       int eq = pair.indexOf('=');
       String name = decode(eq < 0 ? pair : pair.substring(0, eq));
-      if (!name.equals(AFTER) && !name.equals(LIMIT)) {
+      if (!name.equals(AFTER) && !name.equals(LIMIT) && !name.equals(WAIT)) {
         continue;
       }
       String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
@@ -113,6 +126,20 @@ public final class EventLog {
     return request(Optional.ofNullable(query.get(AFTER)), Optional.ofNullable(query.get(LIMIT)));
   }
 
+  /**
+   * How long a long poll waits ({@value #WAIT}; zero when the query names none), from the raw query
+   * string its binding passed under {@link #RAW_QUERY}.
+   *
+   * @throws EventLogQueryException with the refusal
+   */
+  public static java.time.Duration waitFor(Map<String, String> parameters) {
+    Map<String, String> query = queryParameters(parameters.getOrDefault(RAW_QUERY, ""));
+    String value = query.get(WAIT);
+    return value == null
+        ? java.time.Duration.ZERO
+        : java.time.Duration.ofSeconds(number(WAIT, value, 0, MAX_WAIT_SECONDS));
+  }
+
   private static String decode(String text) {
     try {
       return URLDecoder.decode(text, StandardCharsets.UTF_8);
@@ -125,7 +152,7 @@ public final class EventLog {
   private static final java.util.regex.Pattern CANONICAL_DIGITS =
       java.util.regex.Pattern.compile("0|[1-9][0-9]{0,17}");
 
-  private static long number(String name, String value, long min, long max) {
+  static long number(String name, String value, long min, long max) {
     // Digits only, no sign and no leading zeros: one spelling per value, as for revisions.
     if (!CANONICAL_DIGITS.matcher(value).matches()) {
       throw refusal(name, name + " is a decimal integer without sign or leading zeros.");
@@ -137,7 +164,7 @@ public final class EventLog {
     return parsed;
   }
 
-  private static EventLogQueryException refusal(String name, String reason) {
+  static EventLogQueryException refusal(String name, String reason) {
     return new EventLogQueryException(
         ProtocolViolation.of(ProtocolErrorId.UNKNOWN_STATE, "request", "/" + name, reason));
   }

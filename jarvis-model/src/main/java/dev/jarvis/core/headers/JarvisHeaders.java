@@ -53,6 +53,14 @@ public final class JarvisHeaders {
    */
   public static final String EVENT_LOG_CAPABILITY = "event-log";
 
+  /**
+   * The SDK's optional capability (see {@code docs/protocol-decisions.md}): a host listing it in
+   * {@link #HOST_CAPABILITIES} (beside {@link #EVENT_LOG_CAPABILITY}) also answers the event-log
+   * read live: as Server-Sent Events for {@code Accept: text/event-stream}, and as a long poll for
+   * {@code ?after=N&wait=S} ({@code dev.jarvis.core.eventlog.EventStream}).
+   */
+  public static final String EVENT_STREAM_CAPABILITY = "event-stream";
+
   /** Response header of the {@code cursor-headers} capability: the revision after the mutation. */
   public static final String WORK_SESSION_REVISION = "Jarvis-WorkSession-Revision";
 
