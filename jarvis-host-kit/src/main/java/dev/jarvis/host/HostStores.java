@@ -84,6 +84,17 @@ public interface HostStores extends AutoCloseable {
     }
   }
 
+  /**
+   * Tells {@code listener} about appends other processes commit to this store (host instances
+   * sharing a database), from the commit on: a store that several processes share overrides this
+   * (PostgreSQL: {@code LISTEN}/{@code NOTIFY}). The host itself hears its own commits, so a store
+   * only one process uses, as the default assumes, tells nothing. A store may also report its own
+   * process's commits. Closing the answer stops listening; {@link #close()} stops it too.
+   */
+  default AutoCloseable listenForAppends(AppendListener listener) {
+    return () -> {};
+  }
+
   /** Whether the store can serve now, for a readiness probe (a database that answers). */
   default boolean ready() {
     return true;
