@@ -102,7 +102,9 @@ public final class EventStream {
 
     private String id;
     private StringBuilder data;
-    private String comment;
+
+    /** A reader at the start of a stream. */
+    public Reader() {}
 
     /** What one line completed, if anything. */
     public Optional<Item> line(String line) {
@@ -117,8 +119,7 @@ public final class EventStream {
         return Optional.of(item);
       }
       if (line.startsWith(":")) {
-        comment = line.substring(1).trim();
-        return Optional.of(new Item.Comment(comment));
+        return Optional.of(new Item.Comment(line.substring(1).trim()));
       }
       int colon = line.indexOf(':');
       String name = colon < 0 ? line : line.substring(0, colon);
