@@ -8,11 +8,11 @@ import java.util.Optional;
 /**
  * The {@code event-stream} capability's wire form, shared by hosts and clients: the event-log read
  * ({@link EventLog#OPERATION}) answered live as Server-Sent Events (the WHATWG HTML "server-sent
- * events" format). Asked for with {@code Accept: text/event-stream}; it starts after the sequence in
- * {@value #LAST_EVENT_ID} (a reconnection) or else after {@link EventLog#AFTER} (default 0). Every
- * event is one frame, {@code id:} its {@code sequence} and {@code data:} the event as stored on one
- * line; an idle stream carries a {@link #HEARTBEAT} comment; the host ends it with an {@link #end}
- * comment naming why. The rules are in {@code docs/protocol-decisions.md}, "The event-stream
+ * events" format). Asked for with {@code Accept: text/event-stream}; it starts after the sequence
+ * in {@value #LAST_EVENT_ID} (a reconnection) or else after {@link EventLog#AFTER} (default 0).
+ * Every event is one frame, {@code id:} its {@code sequence} and {@code data:} the event as stored
+ * on one line; an idle stream carries a {@link #HEARTBEAT} comment; the host ends it with an {@link
+ * #end} comment naming why. The rules are in {@code docs/protocol-decisions.md}, "The event-stream
  * capability".
  */
 public final class EventStream {
@@ -20,7 +20,9 @@ public final class EventStream {
   /** The capability's name in {@code Jarvis-Host-Capabilities}. */
   public static final String CAPABILITY = JarvisHeaders.EVENT_STREAM_CAPABILITY;
 
-  /** The media type of a stream, asked for in {@code Accept} and answered in {@code Content-Type}. */
+  /**
+   * The media type of a stream, asked for in {@code Accept} and answered in {@code Content-Type}.
+   */
   public static final String MEDIA_TYPE = "text/event-stream";
 
   /** The request header a reconnecting client names the last sequence it received in. */
