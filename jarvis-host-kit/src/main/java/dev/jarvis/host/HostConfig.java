@@ -39,6 +39,8 @@ import java.util.function.Supplier;
  *     Workers each agent Worker may open WorkSessions for (default {@link
  *     WorkSessionGovernance#NONE}: a Policy governs its owner alone, and only a human opens a
  *     WorkSession for itself)
+ * @param streams how the {@code event-stream} capability's streams and long polls are held (default
+ *     {@link EventStreamLimits#DEFAULTS}); used only where the host declares {@value #EVENT_STREAM}
  */
 public record HostConfig(
     HostAuth auth,
@@ -55,13 +57,21 @@ public record HostConfig(
     AgentActions agentActions,
     PrincipalLimits limits,
     ActorKeys actorKeys,
-    WorkSessionGovernance governance) {
+    WorkSessionGovernance governance,
+    EventStreamLimits streams) {
 
   /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
   public static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
 
   /** The capability of serving a WorkSession's events, a page at a time ({@code EventLog}). */
   public static final String EVENT_LOG = JarvisHeaders.EVENT_LOG_CAPABILITY;
+
+  /**
+   * The capability of answering the event-log read live: Server-Sent Events and long polls ({@code
+   * EventStream}). Not declared by default: a binding serves it through {@code
+   * ProtocolHost.answerHeld}, so the host declares it where its binding does.
+   */
+  public static final String EVENT_STREAM = JarvisHeaders.EVENT_STREAM_CAPABILITY;
 
   /** The admin Actor id unless configured otherwise. */
   public static final String DEFAULT_ADMIN_ACTOR_ID = "host-admin";
@@ -83,6 +93,28 @@ public record HostConfig(
     Objects.requireNonNull(limits, "limits");
     Objects.requireNonNull(actorKeys, "actorKeys");
     Objects.requireNonNull(governance, "governance");
+    Objects.requireNonNull(streams, "streams");
+  }
+
+  /** This configuration told to another listener (the host adds its own to the user's). */
+  HostConfig withListener(ProtocolListener other) {
+    return new HostConfig(
+        auth,
+        adminActorId,
+        clock,
+        traceIds,
+        timestampTolerance,
+        idempotencyRetention,
+        capabilities,
+        stores,
+        defaultPolicy,
+        other,
+        commitHook,
+        agentActions,
+        limits,
+        actorKeys,
+        governance,
+        streams);
   }
 
   /**
@@ -121,7 +153,8 @@ public record HostConfig(
         agentActions,
         limits,
         ActorKeys.none(),
-        WorkSessionGovernance.NONE);
+        WorkSessionGovernance.NONE,
+        EventStreamLimits.DEFAULTS);
   }
 
   /** A configuration with no listener and no commit hook. */
@@ -150,7 +183,8 @@ public record HostConfig(
         AgentActions.DEFAULT,
         PrincipalLimits.DEFAULTS,
         ActorKeys.none(),
-        WorkSessionGovernance.NONE);
+        WorkSessionGovernance.NONE,
+        EventStreamLimits.DEFAULTS);
   }
 
   /**
@@ -187,7 +221,8 @@ public record HostConfig(
         AgentActions.DEFAULT,
         PrincipalLimits.DEFAULTS,
         ActorKeys.none(),
-        WorkSessionGovernance.NONE);
+        WorkSessionGovernance.NONE,
+        EventStreamLimits.DEFAULTS);
   }
 
   /** A builder with defaults: system UTC clock, random trace ids, ±300 s, 24 h, in memory. */
@@ -212,6 +247,7 @@ public record HostConfig(
     private AgentActions agentActions = AgentActions.DEFAULT;
     private ActorKeys actorKeys = ActorKeys.none();
     private WorkSessionGovernance governance = WorkSessionGovernance.NONE;
+    private EventStreamLimits streams = EventStreamLimits.DEFAULTS;
     private int openWorkSessionsPerActor = PrincipalLimits.DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR;
     private int pendingRequestsPerTargetHuman =
         PrincipalLimits.DEFAULT_PENDING_REQUESTS_PER_TARGET_HUMAN;
@@ -340,6 +376,16 @@ public record HostConfig(
       return this;
     }
 
+    /**
+     * How the {@value HostConfig#EVENT_STREAM} capability's streams and long polls are held
+     * (default {@link EventStreamLimits#DEFAULTS}); declare the capability with {@link
+     * #capability(String)}.
+     */
+    public Builder streams(EventStreamLimits streams) {
+      this.streams = Objects.requireNonNull(streams, "streams");
+      return this;
+    }
+
     public HostConfig build() {
       return new HostConfig(
           auth,
@@ -356,7 +402,8 @@ public record HostConfig(
           agentActions,
           new PrincipalLimits(openWorkSessionsPerActor, pendingRequestsPerTargetHuman),
           actorKeys,
-          governance);
+          governance,
+          streams);
     }
   }
 }

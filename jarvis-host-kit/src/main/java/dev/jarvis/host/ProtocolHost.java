@@ -6,17 +6,22 @@ import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.canonical.CanonicalizationException;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.eventlog.EventLogQueryException;
+import dev.jarvis.core.eventlog.EventStream;
 import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.internal.ActorAuthority;
 import dev.jarvis.host.internal.Applied;
 import dev.jarvis.host.internal.ListenerFailures;
+import dev.jarvis.host.internal.LiveEvents;
 import dev.jarvis.host.internal.OperationDispatch;
 import dev.jarvis.host.internal.ProtocolRules;
 import dev.jarvis.host.internal.RequestGuard;
 import dev.jarvis.host.internal.ResponseFactory;
 import dev.jarvis.host.internal.TraceParent;
+import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.Policy;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +39,7 @@ import java.util.function.Function;
  * dev.jarvis.host.jaxrs.JarvisHostFeature} (module {@code jarvis-server-stubs}) wires the latter
  * two into JAX-RS; {@code JarvisHostStub} (module {@code jarvis-testkit}) into WireMock.
  */
-public final class ProtocolHost {
+public final class ProtocolHost implements AutoCloseable {
 
   /** Response header: the WorkSession revision after an accepted WorkSession mutation. */
   public static final String WORK_SESSION_REVISION = ResponseFactory.WORK_SESSION_REVISION;
@@ -55,10 +60,15 @@ public final class ProtocolHost {
   private final ResponseFactory responses;
   private final OperationDispatch dispatch;
   private final OperationRoutes routes = new OperationRoutes();
+  private final LiveEvents live;
 
   public ProtocolHost(HostConfig config) {
     this.config = Objects.requireNonNull(config, "config");
     config.defaultPolicy().ifPresent(ProtocolHost::requireValidPolicy);
+    this.live = new LiveEvents(config.stores(), config.streams());
+    // The rules see a listener that also wakes this instance's streams on the host's own events
+    // (a Request's expiry); config() still answers the configuration as given.
+    config = config.withListener(new WakingListener(config.listener(), live));
     ProtocolRules rules = new ProtocolRules(config);
     this.guard =
         new RequestGuard(config, new ActorAuthority(config, config.stores().records(), rules));
@@ -339,6 +349,10 @@ public final class ProtocolHost {
               Optional.of(traceId));
     }
     tell(handled);
+    handled
+        .appendedEvent()
+        .ifPresent(
+            event -> live.appended(event.path(JarvisEvent.JSON_PROPERTY_WORK_SESSION_ID).asText()));
     return handled;
   }
 
@@ -448,6 +462,233 @@ public final class ProtocolHost {
     StoredResponse answer = HostFailure.shuttingDown(responses, traceId);
     tell(false, new RefusedCall(Optional.empty(), answer.status(), HostFailure.ERROR_ID, traceId));
     return answer;
+  }
+
+  /**
+   * Whether answering this request may hold its thread: an {@code event-stream} read ({@code
+   * Accept: text/event-stream}, or a long poll {@code ?wait=S} with S above 0) on a host that
+   * declares {@value HostConfig#EVENT_STREAM}. A binding answers such a request with {@link
+   * #answerHeld} on a thread that may block (not an IO thread); every other with {@link #answer}.
+   * Cheap: it reads the method, the path's shape, one header and the query, nothing else.
+   */
+  public boolean holds(
+      String method, String path, String rawQuery, Function<String, Optional<String>> headers) {
+    if (!"GET".equals(method) || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
+      return false;
+    }
+    try {
+      if (routes
+          .find(method, path)
+          .filter(r -> r.operation().equals(EventLog.OPERATION))
+          .isEmpty()) {
+        return false;
+      }
+    } catch (IllegalArgumentException malformedEscape) {
+      return false;
+    }
+    if (EventStream.isAskedFor(headers.apply("Accept"))) {
+      return true;
+    }
+    try {
+      String wait = EventLog.queryParameters(rawQuery).get(EventLog.WAIT);
+      return wait != null && !wait.equals("0");
+    } catch (EventLogQueryException malformed) {
+      // answer() refuses it, at once.
+      return false;
+    }
+  }
+
+  /**
+   * Answers a request {@link #holds} says may hold, on a thread that may block: a long poll waits
+   * here (up to its {@code wait}) and answers its page; a stream is checked exactly as the page
+   * read (HostAuth, read headers, membership, one refusal for a non-member and an unknown
+   * WorkSession), then against the subscriber limits ({@code 429} {@code unauthorized_actor},
+   * naming the limit), and answered as a {@link HeldAnswer.Streaming} for the binding to run. Any
+   * other request is answered as by {@link #answer}. It never throws.
+   */
+  public HeldAnswer answerHeld(
+      String method,
+      String path,
+      String rawQuery,
+      Function<String, Optional<String>> headers,
+      byte[] rawBody) {
+    try {
+      Optional<OperationRoutes.Route> route;
+      try {
+        route = routes.find(method, path).filter(r -> r.operation().equals(EventLog.OPERATION));
+      } catch (IllegalArgumentException malformedEscape) {
+        route = Optional.empty();
+      }
+      if (route.isEmpty() || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
+        return new HeldAnswer.Answered(answer(method, path, rawQuery, headers, rawBody));
+      }
+      Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
+      parameters.put(EventLog.RAW_QUERY, rawQuery);
+      ProtocolCall call;
+      try {
+        call = check(EventLog.OPERATION, headers, parameters, rawBody);
+      } catch (ProtocolRefusal refusal) {
+        return new HeldAnswer.Answered(refusal(refusal));
+      }
+      return EventStream.isAskedFor(headers.apply("Accept"))
+          ? stream(call, headers, rawQuery, rawBody)
+          : new HeldAnswer.Answered(longPoll(call));
+    } catch (RuntimeException failure) {
+      return new HeldAnswer.Answered(hostFailure(failure));
+    }
+  }
+
+  private HeldAnswer stream(
+      ProtocolCall checked,
+      Function<String, Optional<String>> headers,
+      String rawQuery,
+      byte[] rawBody) {
+    long after;
+    try {
+      after =
+          EventStream.startsAfter(
+              headers.apply(EventStream.LAST_EVENT_ID), EventLog.queryParameters(rawQuery));
+    } catch (EventLogQueryException refused) {
+      return new HeldAnswer.Answered(
+          refusal(
+              new ProtocolRefusal(refused.violation(), 400)
+                  .about(checked.operationId(), checked.traceId())));
+    }
+    // The membership read, as the page read makes it: one event at most, from where it starts.
+    Map<String, String> parameters = new LinkedHashMap<>(checked.pathParameters());
+    parameters.put(EventLog.RAW_QUERY, new EventLog.PageRequest(after, 1).query());
+    ProtocolCall call;
+    try {
+      call = check(EventLog.OPERATION, headers, parameters, rawBody);
+    } catch (ProtocolRefusal refusal) {
+      return new HeldAnswer.Answered(refusal(refusal));
+    }
+    StoredResponse first = handleCall(call).response();
+    if (first.status() != 200) {
+      return new HeldAnswer.Answered(first);
+    }
+    LiveEvents.Slot slot;
+    try {
+      slot = live.acquire(call.actorId());
+    } catch (LiveEvents.LimitReached limit) {
+      return new HeldAnswer.Answered(tooMany(call, limit));
+    }
+    Map<String, String> streamHeaders = new LinkedHashMap<>(first.headers());
+    streamHeaders.put("Content-Type", EventStream.MEDIA_TYPE);
+    streamHeaders.put("Cache-Control", "no-store");
+    streamHeaders.remove("Content-Length");
+    return new HeldAnswer.Streaming(
+        new LiveStream(
+            config.stores(),
+            live,
+            call.pathParameters().get("work_session_id"),
+            after,
+            streamHeaders,
+            slot));
+  }
+
+  private StoredResponse longPoll(ProtocolCall call) {
+    Duration wait;
+    long after;
+    try {
+      wait = EventLog.waitFor(call.pathParameters());
+      after = EventLog.request(call.pathParameters()).after();
+    } catch (EventLogQueryException refused) {
+      return refusal(
+          new ProtocolRefusal(refused.violation(), 400).about(call.operationId(), call.traceId()));
+    }
+    HandledCall first = handleCall(call);
+    String workSessionId = call.pathParameters().get("work_session_id");
+    if (first.response().status() != 200
+        || wait.isZero()
+        || !config.stores().sessions().events(workSessionId, after, 1).isEmpty()) {
+      return first.response();
+    }
+    LiveEvents.Slot slot;
+    try {
+      slot = live.acquire(call.actorId());
+    } catch (LiveEvents.LimitReached limit) {
+      return tooMany(call, limit);
+    }
+    try (slot;
+        LiveEvents.Waiter waiter = live.waiter(workSessionId)) {
+      long deadline = System.nanoTime() + wait.toNanos();
+      while (!live.closed()
+          && config.stores().sessions().events(workSessionId, after, 1).isEmpty()) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          break;
+        }
+        waiter.await(left);
+      }
+    }
+    // Read again, as the page read: what it answers is what the store holds now.
+    return handleCall(call).response();
+  }
+
+  private StoredResponse tooMany(ProtocolCall call, LiveEvents.LimitReached limit) {
+    return refusal(
+        new ProtocolRefusal(
+                new ProtocolViolation(
+                    dev.jarvis.model.ProtocolErrorId.UNAUTHORIZED_ACTOR,
+                    "request",
+                    "/",
+                    limit.getMessage(),
+                    "Close an event stream or long poll this Actor holds, or retry later; the"
+                        + " event log's page read is not limited."),
+                429)
+            .about(call.operationId(), call.traceId()));
+  }
+
+  /**
+   * Ends every event stream and long poll this host holds, each cleanly ({@code : end shutdown}),
+   * aborting after {@code grace} those whose subscriber does not read; no new one starts. A binding
+   * calls it when it starts to drain, before it waits for its other requests. The stores stay open:
+   * they are the configuration's.
+   */
+  public void closeStreams(Duration grace) {
+    live.close(grace);
+  }
+
+  /** {@link #closeStreams} with a grace of one second. */
+  @Override
+  public void close() {
+    live.close();
+  }
+
+  /** Event streams and waiting long polls held now, for a health endpoint or a test. */
+  public int openStreams() {
+    return live.held();
+  }
+
+  /** Tells this instance's streams about the host's own events, then the user's listener. */
+  private record WakingListener(ProtocolListener user, LiveEvents live)
+      implements ProtocolListener {
+    @Override
+    public void accepted(HandledCall call) {
+      user.accepted(call);
+    }
+
+    @Override
+    public void replayed(HandledCall call) {
+      user.replayed(call);
+    }
+
+    @Override
+    public void refused(RefusedCall refusal) {
+      user.refused(refusal);
+    }
+
+    @Override
+    public void failed(RefusedCall failure) {
+      user.failed(failure);
+    }
+
+    @Override
+    public void hostWrote(HostWrittenEvent written) {
+      live.appended(written.workSessionId());
+      user.hostWrote(written);
+    }
   }
 
   /** {@code Jarvis-Protocol-Version} and {@code Jarvis-Host-Capabilities}, for every response. */
