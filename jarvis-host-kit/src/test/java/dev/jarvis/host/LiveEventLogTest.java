@@ -144,7 +144,9 @@ class LiveEventLogTest {
     JsonNode request = agent.nextEvent();
     assertEquals(3, request.path("sequence").asLong());
     assertEquals(
-        kit.host.config().stores().sessions().events(WS).get(2), request, "exactly as stored");
+        kit.host.config().stores().sessions().events(WS).get(2).toString(),
+        request.toString(),
+        "exactly as stored");
     kit.host.close();
     assertEquals("shutdown", agent.ended.get(BOUND_SECONDS, TimeUnit.SECONDS));
   }
