@@ -1,5 +1,7 @@
 package dev.jarvis.host.undertow;
 
+import dev.jarvis.host.HeldAnswer;
+import dev.jarvis.host.LiveStream;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.StoredResponse;
 import io.undertow.server.HttpHandler;
@@ -15,9 +17,12 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.xnio.IoUtils;
 import org.xnio.XnioExecutor;
 
 /**
@@ -226,7 +231,15 @@ public final class ProtocolHandler implements HttpHandler {
       finished = true;
       cancelDeadline();
       byte[] raw = size == body.length ? body : Arrays.copyOf(body, size);
-      if (thread == AnswerThread.IO) {
+      if (host.holds(
+          exchange.getRequestMethod().toString(),
+          exchange.getRequestPath(),
+          exchange.getQueryString(),
+          headersOf(exchange.getRequestHeaders()))) {
+        // A stream or a long poll holds its thread for as long as it lasts: never an IO thread,
+        // nor one of the workers that answer everything else.
+        exchange.dispatch(HELD, () -> answerHeld(exchange, raw));
+      } else if (thread == AnswerThread.IO) {
         send(exchange, answer(exchange, raw));
       } else {
         exchange.dispatch(() -> send(exchange, answer(exchange, raw)));
@@ -238,6 +251,43 @@ public final class ProtocolHandler implements HttpHandler {
         deadline.remove();
       }
     }
+  }
+
+  /**
+   * Runs the streams and long polls ({@code event-stream}): one thread each while it lasts, parked
+   * while idle (no CPU), as many as the host kit's subscriber limits admit.
+   */
+  private static final ExecutorService HELD =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "jarvis-undertow-held");
+            t.setDaemon(true);
+            return t;
+          });
+
+  /** Answers a stream or a long poll on a {@link #HELD} thread. */
+  private void answerHeld(HttpServerExchange exchange, byte[] raw) {
+    HeldAnswer held =
+        host.answerHeld(
+            exchange.getRequestMethod().toString(),
+            exchange.getRequestPath(),
+            exchange.getQueryString(),
+            headersOf(exchange.getRequestHeaders()),
+            raw);
+    if (held instanceof HeldAnswer.Answered answered) {
+      send(exchange, answered.response());
+      return;
+    }
+    LiveStream stream = ((HeldAnswer.Streaming) held).stream();
+    listener.answered(exchange, 200);
+    exchange.setStatusCode(200);
+    HeaderMap out = exchange.getResponseHeaders();
+    stream.headers().forEach((name, value) -> out.put(HttpString.tryFromString(name), value));
+    exchange.startBlocking();
+    // The stream closes the connection itself when a write stalls (the subscriber stopped
+    // reading): closing it makes the blocked write fail, which ends the stream.
+    stream.run(exchange.getOutputStream(), () -> IoUtils.safeClose(exchange.getConnection()));
+    exchange.endExchange();
   }
 
   /** The host kit's answer; it never throws and has told the host's listener. */

@@ -51,6 +51,9 @@ public final class ReferenceHost implements AutoCloseable {
     this.readiness = readiness;
   }
 
+  /** How long closing lets event streams end cleanly before it cuts those that do not read. */
+  static final Duration STREAM_GRACE = Duration.ofSeconds(1);
+
   /** Starts a host; it serves until closed. */
   public static ReferenceHost start(ReferenceHostConfig config) {
     ProtocolHost host = new ProtocolHost(config.hostConfig());
@@ -141,6 +144,9 @@ public final class ReferenceHost implements AutoCloseable {
     purger.close();
     sweeper.close();
     readiness.close();
+    // Streams and long polls end first (": end shutdown"; the client resumes elsewhere): they
+    // would otherwise hold the drain below for its whole grace.
+    host.closeStreams(STREAM_GRACE);
     try {
       // Past the grace, closing the stores aborts what still waits on the database (HikariCP
       // aborts the connections in use), so those requests answer 503 and the server can stop.

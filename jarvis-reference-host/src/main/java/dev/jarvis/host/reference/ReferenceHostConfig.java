@@ -187,14 +187,14 @@ public record ReferenceHostConfig(
   }
 
   /**
-   * The host kit's configuration: on the Undertow runtime the {@code request-read} capability is
-   * declared before the caller's settings (which may declare other capabilities instead); the
-   * JAX-RS binding has no resource for its reads yet, so Jersey does not declare it.
+   * The host kit's configuration: on the Undertow runtime the {@code request-read} and {@code
+   * event-stream} capabilities are declared before the caller's settings (which may declare other
+   * capabilities instead); the JAX-RS binding serves neither yet, so Jersey does not declare them.
    */
   HostConfig hostConfig() {
     HostConfig.Builder builder = HostConfig.builder(auth);
     if (runtime == HttpRuntime.UNDERTOW) {
-      builder.capability(RequestRead.CAPABILITY);
+      builder.capability(RequestRead.CAPABILITY).capability(HostConfig.EVENT_STREAM);
     }
     return host.apply(builder).build();
   }
