@@ -1,7 +1,11 @@
 package dev.jarvis.host.servlet;
 
+import dev.jarvis.host.HeldAnswer;
+import dev.jarvis.host.LiveStream;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.StoredResponse;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -13,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Function;
 
 /**
@@ -45,6 +51,29 @@ public final class JarvisServlet extends HttpServlet {
       body = in.readNBytes(ProtocolHost.MAX_BODY_BYTES + 1);
       rest = body.length > ProtocolHost.MAX_BODY_BYTES && in.read() >= 0;
     }
+    String path = Optional.ofNullable(request.getPathInfo()).orElse("/");
+    String query = Optional.ofNullable(request.getQueryString()).orElse("");
+    if (host.holds(request.getMethod(), path, query, headersOf(request))) {
+      if (!request.isAsyncSupported()) {
+        // Registered without async support: the stream holds the container's thread.
+        answerHeld(request, response, path, query, body);
+        return;
+      }
+      // A stream or a long poll holds a thread of its own, not one of the container's.
+      AsyncContext async = request.startAsync();
+      async.setTimeout(0);
+      HELD.execute(
+          () -> {
+            try {
+              answerHeld(request, response, path, query, body);
+            } catch (IOException | RuntimeException gone) {
+              // The subscriber left while its answer was written: nobody to tell.
+            } finally {
+              async.complete();
+            }
+          });
+      return;
+    }
     // ProtocolHost.answer never throws, and has told the host's listener.
     StoredResponse answer =
         host.answer(
@@ -55,6 +84,48 @@ public final class JarvisServlet extends HttpServlet {
             headersOf(request),
             body);
     send(response, answer, rest);
+  }
+
+  /**
+   * Runs the streams and long polls ({@code event-stream}) of requests in async mode: one thread
+   * each while it lasts, parked while idle, as many as the host kit's subscriber limits admit.
+   */
+  private static final ExecutorService HELD =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "jarvis-servlet-held");
+            t.setDaemon(true);
+            return t;
+          });
+
+  private void answerHeld(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      String path,
+      String query,
+      byte[] body)
+      throws IOException {
+    HeldAnswer held = host.answerHeld(request.getMethod(), path, query, headersOf(request), body);
+    if (held instanceof HeldAnswer.Answered answered) {
+      send(response, answered.response(), false);
+      return;
+    }
+    LiveStream stream = ((HeldAnswer.Streaming) held).stream();
+    response.setStatus(200);
+    stream.headers().forEach(response::setHeader);
+    response.flushBuffer();
+    ServletOutputStream out = response.getOutputStream();
+    // A write that stalls (the subscriber stopped reading) is ended by closing the response's
+    // stream; the container's own write timeout bounds it too.
+    stream.run(
+        out,
+        () -> {
+          try {
+            out.close();
+          } catch (IOException alreadyGone) {
+            // Closed either way.
+          }
+        });
   }
 
   /**

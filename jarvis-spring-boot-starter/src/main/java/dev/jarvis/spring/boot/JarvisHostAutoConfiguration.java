@@ -1,6 +1,7 @@
 package dev.jarvis.spring.boot;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.CommitHook;
 import dev.jarvis.host.Credentials;
@@ -211,7 +212,10 @@ public class JarvisHostAutoConfiguration {
             .timestampTolerance(properties.getTimestampTolerance())
             .idempotencyRetention(properties.getIdempotencyRetention())
             .stores(stores)
-            .listener(new AllListeners(listeners.orderedStream().toList()));
+            .listener(new AllListeners(listeners.orderedStream().toList()))
+            // The servlet serves both: an agent can read its Request and wait for its answer.
+            .capability(RequestRead.CAPABILITY)
+            .capability(HostConfig.EVENT_STREAM);
     commitHook.ifAvailable(config::commitHook);
     clock.ifAvailable(config::clock);
     agentActions.ifAvailable(config::agentActions);
@@ -300,6 +304,16 @@ public class JarvisHostAutoConfiguration {
         host, properties.getIdempotencyPurgeInterval(), dev.jarvis.host.IdempotencyPurge::every);
   }
 
+  /**
+   * Requests written expired on time, and event streams ended before the web server drains (see the
+   * class).
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public JarvisLiveLoop jarvisLiveLoop(JarvisHostProperties properties, ProtocolHost host) {
+    return new JarvisLiveLoop(host, properties.getRequestExpiryInterval());
+  }
+
   /** Each request to the Jarvis servlet logged in one line and timed (see the class). */
   @Bean
   @ConditionalOnMissingBean
@@ -336,6 +350,8 @@ public class JarvisHostAutoConfiguration {
         new ServletRegistrationBean<>(new JarvisServlet(host), mapping(properties.getPath()));
     servlet.setName("jarvis");
     servlet.setLoadOnStartup(1);
+    // Event streams and long polls run in async mode, on threads of the binding's own.
+    servlet.setAsyncSupported(true);
     return servlet;
   }
 

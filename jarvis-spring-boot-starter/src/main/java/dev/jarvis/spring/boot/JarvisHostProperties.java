@@ -83,6 +83,13 @@ public class JarvisHostProperties {
   private Duration idempotencyPurgeInterval = Duration.ofMinutes(5);
 
   /**
+   * How often Requests past their expires_at are written expired, so that an agent waiting on one
+   * is told even when nobody touches its WorkSession (each instance sweeps; one writes each
+   * expiry).
+   */
+  private Duration requestExpiryInterval = Duration.ofSeconds(1);
+
+  /**
    * Whether each Jarvis request is logged, one line at INFO on logger dev.jarvis.host.requests
    * (method, path, status, Actor, operation, outcome, error_id, trace id; never credentials or
    * bodies).
@@ -354,6 +361,14 @@ public class JarvisHostProperties {
 
   public void setIdempotencyPurgeInterval(Duration idempotencyPurgeInterval) {
     this.idempotencyPurgeInterval = idempotencyPurgeInterval;
+  }
+
+  public Duration getRequestExpiryInterval() {
+    return requestExpiryInterval;
+  }
+
+  public void setRequestExpiryInterval(Duration requestExpiryInterval) {
+    this.requestExpiryInterval = requestExpiryInterval;
   }
 
   public boolean isLogRequests() {
