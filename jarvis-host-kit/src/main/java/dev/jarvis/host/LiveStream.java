@@ -75,9 +75,26 @@ public final class LiveStream implements AutoCloseable {
    *     {@code gone} (the subscriber left) or {@code cut} (it stopped reading)
    */
   public String run(OutputStream out, Runnable abortConnection) {
+    return run(out, abortConnection, live.limits().idleTimeout(), false);
+  }
+
+  /**
+   * Writes one batch and ends: the events after the start, waiting up to {@code wait} for the
+   * first, then {@code : end batch} (or {@code : end idle} when none came). For a server that can
+   * only send a response whole (a stub on WireMock): the client reconnects with {@code
+   * Last-Event-ID}, as after every end, and loses nothing.
+   *
+   * @return why it ended, as {@link #run(OutputStream, Runnable)} says, or {@code batch}
+   */
+  public String runBatch(OutputStream out, java.time.Duration wait) {
+    return run(out, () -> {}, wait, true);
+  }
+
+  private String run(
+      OutputStream out, Runnable abortConnection, java.time.Duration idle, boolean oneBatch) {
     EventStreamLimits limits = live.limits();
     long now = System.nanoTime();
-    long idleUntil = now + limits.idleTimeout().toNanos();
+    long idleUntil = now + idle.toNanos();
     long lifeUntil = now + limits.maxLifetime().toNanos();
     long heartbeatAt = now + limits.heartbeat().toNanos();
     try (slot;
@@ -85,7 +102,7 @@ public final class LiveStream implements AutoCloseable {
         LiveEvents.Writer writer = live.writer(abortConnection)) {
       String reason;
       try {
-        reason = follow(out, waiter, writer, idleUntil, lifeUntil, heartbeatAt);
+        reason = follow(out, waiter, writer, idleUntil, lifeUntil, heartbeatAt, oneBatch);
       } catch (IOException e) {
         return writer.aborted() ? "cut" : "gone";
       }
@@ -104,7 +121,8 @@ public final class LiveStream implements AutoCloseable {
       LiveEvents.Writer writer,
       long idleUntil,
       long lifeUntil,
-      long heartbeatAt)
+      long heartbeatAt,
+      boolean oneBatch)
       throws IOException {
     EventStreamLimits limits = live.limits();
     while (true) {
@@ -126,6 +144,9 @@ public final class LiveStream implements AutoCloseable {
           synchronized (this) {
             after = sequence;
           }
+        }
+        if (oneBatch) {
+          return "batch";
         }
         idleUntil = System.nanoTime() + limits.idleTimeout().toNanos();
         heartbeatAt = System.nanoTime() + limits.heartbeat().toNanos();

@@ -72,13 +72,16 @@ public final class JarvisHostStub
 
   /**
    * The capabilities a stub declares unless told otherwise: {@code cursor-headers}, {@code
-   * event-log} and {@code request-read} (what {@code JarvisClient.awaitResolution} reads).
+   * event-log}, {@code request-read} and {@code event-stream} (what {@code
+   * JarvisClient.awaitResolution} reads and waits on; the stub sends a stream one batch per
+   * response).
    */
   public static final List<String> DEFAULT_CAPABILITIES =
       List.of(
           JarvisHeaders.CURSOR_HEADERS_CAPABILITY,
           JarvisHeaders.EVENT_LOG_CAPABILITY,
-          RequestRead.CAPABILITY);
+          RequestRead.CAPABILITY,
+          JarvisHeaders.EVENT_STREAM_CAPABILITY);
 
   /** The Actor that registers Workers and Actors, as on a real host (the host kit's default). */
   public static final String ADMIN_ACTOR_ID = HostConfig.DEFAULT_ADMIN_ACTOR_ID;

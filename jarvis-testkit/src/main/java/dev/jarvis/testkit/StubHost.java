@@ -14,8 +14,10 @@ import dev.jarvis.core.headers.RequestTimestamp;
 import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.AgentActions;
+import dev.jarvis.host.HeldAnswer;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
+import dev.jarvis.host.LiveStream;
 import dev.jarvis.host.OperationRoutes;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.ProtocolHost;
@@ -78,6 +80,33 @@ final class StubHost {
     ProtocolHost fresh = new ProtocolHost(config);
     settings.policies().forEach(fresh::seedPolicy);
     return fresh;
+  }
+
+  /**
+   * Answers a request that may wait (an {@code event-stream} long poll or stream), outside the lock
+   * that orders every other answer: empty when the request is not one. WireMock sends a response
+   * whole, so a stream is answered one batch at a time: the events after its start (waiting up to a
+   * heartbeat interval for the first), then {@code : end batch}; the client reconnects with {@code
+   * Last-Event-ID}, as after every end a host sends.
+   */
+  Optional<StoredResponse> held(StubRequest request) {
+    ProtocolHost current;
+    synchronized (this) {
+      current = host;
+    }
+    if (!current.holds(request.method(), request.path(), request.rawQuery(), request.lookup())) {
+      return Optional.empty();
+    }
+    HeldAnswer answer =
+        current.answerHeld(
+            request.method(), request.path(), request.rawQuery(), request.lookup(), request.body());
+    if (answer instanceof HeldAnswer.Answered answered) {
+      return Optional.of(answered.response());
+    }
+    LiveStream stream = ((HeldAnswer.Streaming) answer).stream();
+    java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+    stream.runBatch(body, current.config().streams().heartbeat());
+    return Optional.of(new StoredResponse(200, stream.headers(), body.toByteArray()));
   }
 
   /** Answers one request. */

@@ -8,10 +8,12 @@ import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.jarvis.core.JarvisJson;
+import dev.jarvis.host.StoredResponse;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -24,14 +26,22 @@ final class StubHostTransformer implements ResponseDefinitionTransformerV2 {
   static final String NAME = "jarvis-stub-host";
 
   private final Function<StubRequest, StubResponse> handler;
+  private final Function<StubRequest, Optional<StoredResponse>> held;
 
   StubHostTransformer(StubHost host) {
-    this(host::handle);
+    this(host::handle, host::held);
   }
 
   /** A transformer answering with any handler, e.g. a stub host with a deliberate defect. */
   StubHostTransformer(Function<StubRequest, StubResponse> handler) {
+    this(handler, request -> Optional.empty());
+  }
+
+  private StubHostTransformer(
+      Function<StubRequest, StubResponse> handler,
+      Function<StubRequest, Optional<StoredResponse>> held) {
     this.handler = handler;
+    this.held = held;
   }
 
   @Override
@@ -53,15 +63,22 @@ final class StubHostTransformer implements ResponseDefinitionTransformerV2 {
     }
     URI uri = URI.create(request.getUrl());
     String query = uri.getRawQuery() == null ? "" : uri.getRawQuery();
-    StubResponse answer =
-        handler.apply(
-            new StubRequest(
-                request.getMethod().getName(),
-                uri.getRawPath(),
-                headers,
-                nullToEmpty(request.getBody()),
-                query));
-    return toDefinition(answer);
+    StubRequest stubRequest =
+        new StubRequest(
+            request.getMethod().getName(),
+            uri.getRawPath(),
+            headers,
+            nullToEmpty(request.getBody()),
+            query);
+    Optional<StoredResponse> waited = held.apply(stubRequest);
+    if (waited.isPresent()) {
+      // A stream's batch or a long poll's page, sent as the host kit wrote it.
+      ResponseDefinitionBuilder builder =
+          ResponseDefinitionBuilder.responseDefinition().withStatus(waited.get().status());
+      waited.get().headers().forEach(builder::withHeader);
+      return builder.withBody(waited.get().body()).build();
+    }
+    return toDefinition(handler.apply(stubRequest));
   }
 
   private static ResponseDefinition toDefinition(StubResponse answer) {

@@ -174,6 +174,49 @@ class StubHumanTest {
     assertTrue(agent.getMessage().contains("unauthorized_actor"), agent.getMessage());
   }
 
+  @Test
+  void anAgentsLongPollOnTheStubIsAnsweredByTheHumansApproval() throws Exception {
+    pendingRequest(clock);
+    java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> poll =
+        HttpClient.newHttpClient()
+            .sendAsync(
+                eventsRequest("?after=3&wait=30").build(), HttpResponse.BodyHandlers.ofByteArray());
+    Review review = stub.human(HUMAN).approve(SESSION, REQUEST);
+    HttpResponse<byte[]> page = poll.get(10, java.util.concurrent.TimeUnit.SECONDS);
+    assertEquals(200, page.statusCode(), new String(page.body()));
+    JsonNode event = JarvisJson.mapper().readTree(page.body()).path("events").path(0);
+    assertEquals("review.recorded", event.path("type").asText());
+    assertEquals(review.getId(), event.path("payload").path("object_id").asText());
+  }
+
+  @Test
+  void aStreamFromTheStubIsOneBatchOfFramesThatTheClientResumesAfter() throws Exception {
+    pendingRequest(clock);
+    HttpResponse<String> batch =
+        HttpClient.newHttpClient()
+            .send(
+                eventsRequest("")
+                    .header("Accept", dev.jarvis.core.eventlog.EventStream.MEDIA_TYPE)
+                    .header(dev.jarvis.core.eventlog.EventStream.LAST_EVENT_ID, "1")
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, batch.statusCode(), batch.body());
+    assertEquals(
+        dev.jarvis.core.eventlog.EventStream.MEDIA_TYPE,
+        batch.headers().firstValue("Content-Type").orElseThrow());
+    assertTrue(batch.body().startsWith("id: 2\ndata: {"), batch.body());
+    assertTrue(batch.body().contains("\nid: 3\ndata: {"), batch.body());
+    assertTrue(batch.body().endsWith(": end batch\n\n"), batch.body());
+  }
+
+  private HttpRequest.Builder eventsRequest(String query) {
+    return HttpRequest.newBuilder(
+            URI.create(stub.baseUrl() + "/work-sessions/" + SESSION + "/events" + query))
+        .header(JarvisHeaders.PROTOCOL_VERSION, "v0.1")
+        .header(JarvisHeaders.ACTOR_ID, AGENT)
+        .GET();
+  }
+
   // ---- helpers ----
 
   private ChainCursor accepted(
