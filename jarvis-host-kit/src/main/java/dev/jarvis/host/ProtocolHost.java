@@ -581,7 +581,7 @@ public final class ProtocolHost implements AutoCloseable {
         new LiveStream(
             config.stores(),
             live,
-            call.pathParameters().get("work_session_id"),
+            call.pathParameters().get(JarvisEvent.JSON_PROPERTY_WORK_SESSION_ID),
             after,
             streamHeaders,
             slot));
@@ -598,7 +598,7 @@ public final class ProtocolHost implements AutoCloseable {
           new ProtocolRefusal(refused.violation(), 400).about(call.operationId(), call.traceId()));
     }
     HandledCall first = handleCall(call);
-    String workSessionId = call.pathParameters().get("work_session_id");
+    String workSessionId = call.pathParameters().get(JarvisEvent.JSON_PROPERTY_WORK_SESSION_ID);
     if (first.response().status() != 200
         || wait.isZero()
         || !config.stores().sessions().events(workSessionId, after, 1).isEmpty()) {
