@@ -530,19 +530,52 @@ public final class ProtocolHost implements AutoCloseable {
       } catch (ProtocolRefusal refusal) {
         return new HeldAnswer.Answered(refusal(refusal));
       }
+      return answerHeld(call, headers);
+    } catch (RuntimeException failure) {
+      return new HeldAnswer.Answered(hostFailure(failure));
+    }
+  }
+
+  /**
+   * Whether a call already {@link #check checked} (a runtime that routes and checks in filters,
+   * JAX-RS) is a stream or a long poll: as {@link #holds(String, String, String, Function)}.
+   */
+  public boolean holds(ProtocolCall call, Function<String, Optional<String>> headers) {
+    if (!call.operation().equals(EventLog.OPERATION)
+        || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
+      return false;
+    }
+    if (EventStream.isAskedFor(headers.apply("Accept"))) {
+      return true;
+    }
+    try {
+      return !EventLog.waitFor(call.pathParameters()).isZero();
+    } catch (EventLogQueryException malformed) {
+      return false;
+    }
+  }
+
+  /**
+   * As {@link #answerHeld(String, String, String, Function, byte[])}, for a call already {@link
+   * #check checked} (JAX-RS): {@code headers} are the request's, for {@code Accept} and {@code
+   * Last-Event-ID}. It never throws.
+   */
+  public HeldAnswer answerHeld(ProtocolCall call, Function<String, Optional<String>> headers) {
+    try {
+      if (!call.operation().equals(EventLog.OPERATION)
+          || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
+        return new HeldAnswer.Answered(handleCall(call).response());
+      }
       return EventStream.isAskedFor(headers.apply("Accept"))
-          ? stream(call, headers, rawQuery, rawBody)
+          ? stream(call, headers)
           : new HeldAnswer.Answered(longPoll(call));
     } catch (RuntimeException failure) {
       return new HeldAnswer.Answered(hostFailure(failure));
     }
   }
 
-  private HeldAnswer stream(
-      ProtocolCall checked,
-      Function<String, Optional<String>> headers,
-      String rawQuery,
-      byte[] rawBody) {
+  private HeldAnswer stream(ProtocolCall checked, Function<String, Optional<String>> headers) {
+    String rawQuery = checked.pathParameters().getOrDefault(EventLog.RAW_QUERY, "");
     long after;
     try {
       after =
@@ -559,7 +592,7 @@ public final class ProtocolHost implements AutoCloseable {
     parameters.put(EventLog.RAW_QUERY, new EventLog.PageRequest(after, 1).query());
     ProtocolCall call;
     try {
-      call = check(EventLog.OPERATION, headers, parameters, rawBody);
+      call = check(EventLog.OPERATION, headers, parameters, new byte[0]);
     } catch (ProtocolRefusal refusal) {
       return new HeldAnswer.Answered(refusal(refusal));
     }

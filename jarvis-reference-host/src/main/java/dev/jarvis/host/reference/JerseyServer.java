@@ -44,6 +44,15 @@ final class JerseyServer implements RunningServer {
     URI requested = URI.create("http://" + address.getHostAddress() + ":" + port + "/");
     HttpServer server = JdkHttpServerFactory.createHttpServer(requested, resources, false);
     new HealthEndpoints(storeReady, inFlight::draining).registerOn(server);
+    // Without an executor the JDK server answers every exchange on its one dispatcher thread, so an
+    // event stream or a long poll would hold every other request; each exchange gets a thread.
+    server.setExecutor(
+        java.util.concurrent.Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "jarvis-jersey-exchange");
+              t.setDaemon(true);
+              return t;
+            }));
     server.start();
     return new JerseyServer(server, inFlight);
   }

@@ -187,14 +187,15 @@ public record ReferenceHostConfig(
   }
 
   /**
-   * The host kit's configuration: on the Undertow runtime the {@code request-read} and {@code
-   * event-stream} capabilities are declared before the caller's settings (which may declare other
-   * capabilities instead); the JAX-RS binding serves neither yet, so Jersey does not declare them.
+   * The host kit's configuration: {@code event-stream} is declared on both runtimes, and {@code
+   * request-read} on Undertow, before the caller's settings (which may declare other capabilities
+   * instead); the JAX-RS binding has no resource for the Request reads yet, so Jersey does not
+   * declare {@code request-read}.
    */
   HostConfig hostConfig() {
-    HostConfig.Builder builder = HostConfig.builder(auth);
+    HostConfig.Builder builder = HostConfig.builder(auth).capability(HostConfig.EVENT_STREAM);
     if (runtime == HttpRuntime.UNDERTOW) {
-      builder.capability(RequestRead.CAPABILITY).capability(HostConfig.EVENT_STREAM);
+      builder.capability(RequestRead.CAPABILITY);
     }
     return host.apply(builder).build();
   }

@@ -95,6 +95,33 @@ class EventStreamOverHttpTest {
   }
 
   @Test
+  void onJerseyTooAStreamCarriesEachEventAsItIsCommittedAndALongPollWaits() throws Exception {
+    try (TestHost t = TestHost.started(c -> c.withRuntime(HttpRuntime.JERSEY), b -> b)) {
+      assertEquals(201, t.createSession(Payloads.WS).status());
+      Iterator<String> lines = subscribe(t, Payloads.AGENT).iterator();
+      assertEquals(1, nextEvent(lines).get(BOUND, TimeUnit.SECONDS).path("sequence").asLong());
+      CompletableFuture<JsonNode> next = nextEvent(lines);
+      CompletableFuture<HttpResponse<String>> poll =
+          t.http.sendAsync(
+              get(t, "/work-sessions/" + Payloads.WS + "/events?after=1&wait=30", Payloads.HUMAN)
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      decide(t, "pd-1");
+      assertEquals(2, next.get(BOUND, TimeUnit.SECONDS).path("sequence").asLong());
+      HttpResponse<String> page = poll.get(BOUND, TimeUnit.SECONDS);
+      assertEquals(200, page.statusCode(), page.body());
+      assertEquals(
+          2,
+          JarvisJson.mapper()
+              .readTree(page.body())
+              .path("events")
+              .path(0)
+              .path("sequence")
+              .asLong());
+    }
+  }
+
+  @Test
   void aLongPollAnswersAtTheFirstEventAfterItsCursor() throws Exception {
     try (TestHost t = TestHost.withSession()) {
       CompletableFuture<HttpResponse<String>> poll =

@@ -20,10 +20,14 @@ import jakarta.ws.rs.core.Response;
  */
 public interface EventLogApi {
 
-  /** A page of the WorkSession's events ({@code dev.jarvis.core.eventlog.EventLog}). */
+  /**
+   * A page of the WorkSession's events ({@code dev.jarvis.core.eventlog.EventLog}); where the host
+   * declares {@code event-stream}, also the live forms: Server-Sent Events for {@code Accept:
+   * text/event-stream} and the long poll {@code ?wait=S} ({@code EventStream}).
+   */
   @GET
   @Path("/work-sessions/{work_session_id}/events")
-  @Produces({"application/json"})
+  @Produces({"application/json", "text/event-stream"})
   Response listJarvisEvents(
       @PathParam("work_session_id") String workSessionId,
       @QueryParam("after") String after,

@@ -1,5 +1,7 @@
 package dev.jarvis.host.jaxrs;
 
+import dev.jarvis.host.HeldAnswer;
+import dev.jarvis.host.LiveStream;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.StoredResponse;
@@ -12,7 +14,11 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Plugs a {@link ProtocolHost} into any JAX-RS runtime. Register it beside the ready-made resources
@@ -88,13 +94,18 @@ public final class JarvisHostFeature implements Feature {
    * not know). Under a servlet container Jersey answers an error status with {@code sendError},
    * which lets the container replace the body with its own error page (Spring Boot's {@code
    * /error}); setting the status instead keeps the {@code ProtocolError}. WADL would answer {@code
-   * OPTIONS} and {@code /application.wadl} outside the protocol. A shared application keeps its own
-   * settings: the binding changes nothing application-wide there.
+   * OPTIONS} and {@code /application.wadl} outside the protocol. Jersey's outbound length buffer
+   * would hold an event stream's first frames (a shared application that declares {@code
+   * event-stream} sets {@code jersey.config.server.contentLength.buffer=0} itself). A shared
+   * application keeps its own settings: the binding changes nothing application-wide there.
    */
   private static final java.util.Map<String, Object> OWNING_PROPERTIES =
       java.util.Map.of(
           "jersey.config.server.response.setStatusOverSendError", Boolean.TRUE,
-          "jersey.config.server.wadl.disableWadl", Boolean.TRUE);
+          "jersey.config.server.wadl.disableWadl", Boolean.TRUE,
+          // Jersey holds the first 8 KiB of a body to learn its length, so an event stream's
+          // frames would wait there; the binding's answers are byte arrays of known length anyway.
+          "jersey.config.server.contentLength.buffer", 0);
 
   /**
    * The answer to the request being served, for a resource method: runs the checked call the
@@ -106,7 +117,37 @@ public final class JarvisHostFeature implements Feature {
     if (host == null || call == null) {
       throw new IllegalStateException("JarvisHostFeature is not registered for this resource");
     }
-    return toResponse(host.handleCall(call).response());
+    Function<String, Optional<String>> headers =
+        name -> {
+          List<String> values = request.getHeaders().get(name);
+          return values == null || values.isEmpty()
+              ? Optional.empty()
+              : Optional.of(String.join(", ", values));
+        };
+    if (!host.holds(call, headers)) {
+      return toResponse(host.handleCall(call).response());
+    }
+    // A stream or a long poll holds the resource method's thread (the runtime's pool) while it
+    // lasts: JAX-RS gives a resource no other blocking-free way to write over time.
+    HeldAnswer held = host.answerHeld(call, headers);
+    if (held instanceof HeldAnswer.Answered answered) {
+      return toResponse(answered.response());
+    }
+    LiveStream stream = ((HeldAnswer.Streaming) held).stream();
+    StreamingOutput body =
+        out ->
+            stream.run(
+                out,
+                () -> {
+                  try {
+                    out.close();
+                  } catch (java.io.IOException alreadyGone) {
+                    // Closed either way.
+                  }
+                });
+    Response.ResponseBuilder builder = Response.ok(body);
+    stream.headers().forEach(builder::header);
+    return builder.build();
   }
 
   /** A stored answer as a JAX-RS response, byte for byte. */

@@ -33,13 +33,14 @@ public final class RoutedOperations {
   }
 
   /**
-   * The capabilities the application serves: the host's, without {@code event-log} where no
-   * resource method routes its read.
+   * The capabilities the application serves: the host's, without {@code event-log} and {@code
+   * event-stream} (its live form) where no resource method routes the read.
    */
   public Set<String> served(ProtocolHost host) {
     Set<String> served = new TreeSet<>(host.config().capabilities());
     if (!routes(EventLog.OPERATION)) {
       served.remove(EventLog.CAPABILITY);
+      served.remove(dev.jarvis.core.eventlog.EventStream.CAPABILITY);
     }
     return served;
   }
