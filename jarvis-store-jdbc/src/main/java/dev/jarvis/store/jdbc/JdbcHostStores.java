@@ -6,6 +6,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.util.DriverDataSource;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.host.ActorWithWorker;
+import dev.jarvis.host.AppendListener;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.IdempotencyClaim;
@@ -92,18 +93,33 @@ public final class JdbcHostStores implements StoreBackend {
   private volatile boolean cannotWrite;
   // PostgreSQL: the unit of work as one call (migration V6); SQLite runs its statements one by one.
   private final Optional<CommitCall> commitCall;
+  // PostgreSQL: where the append feed's LISTEN connection comes from, and how it is let go.
+  private final Optional<FeedSource> feedSource;
+  private final PostgresAppendFeed.Timing feedTiming;
+  // The one append feed of this instance while a listener is registered (guarded by itself).
+  private final Object feedLock = new Object();
+  private Optional<PostgresAppendFeed> feed = Optional.empty();
+  private boolean closed;
+
+  /** Where a PostgreSQL store's LISTEN connection comes from, and how it is discarded. */
+  private record FeedSource(
+      PostgresAppendFeed.Connector connector, java.util.function.Consumer<Connection> discard) {}
 
   private JdbcHostStores(
       DataSource pool,
       Dialect dialect,
       Tables tables,
       Optional<StoreTimeouts> ownBounds,
-      Runnable closer) {
+      Runnable closer,
+      Optional<FeedSource> feedSource,
+      StoreTimeouts timeouts) {
     this.pool = pool;
     this.dialect = dialect;
     this.tables = tables;
     this.ownBounds = ownBounds;
     this.closer = closer;
+    this.feedSource = feedSource;
+    this.feedTiming = PostgresAppendFeed.Timing.from(timeouts);
     this.commitCall =
         dialect == Dialect.POSTGRESQL
             ? Optional.of(new CommitCall(tables.commitFunction()))
@@ -116,6 +132,7 @@ public final class JdbcHostStores implements StoreBackend {
    * application's keeps the application's).
    */
   private record Tables(
+      Optional<String> schema,
       String workSession,
       String event,
       String citation,
@@ -125,8 +142,8 @@ public final class JdbcHostStores implements StoreBackend {
       String commitFunction) {
 
     static Tables in(Optional<String> schema) {
-      return named(
-          schema.map(name -> "\"" + JdbcStoreSettings.checkSchema(name) + "\".").orElse(""));
+      schema.ifPresent(JdbcStoreSettings::checkSchema);
+      return named(schema);
     }
 
     /**
@@ -144,7 +161,7 @@ public final class JdbcHostStores implements StoreBackend {
           throw new JdbcStoreException(
               "the connection's search_path names no existing schema", null);
         }
-        return named("\"" + schema.replace("\"", "\"\"") + "\".");
+        return named(Optional.of(schema));
       } catch (SQLException e) {
         throw new JdbcStoreException("cannot read the connection's current schema", e);
       }
@@ -156,8 +173,10 @@ public final class JdbcHostStores implements StoreBackend {
           + "jarvis_request_expiry";
     }
 
-    private static Tables named(String prefix) {
+    private static Tables named(Optional<String> schema) {
+      String prefix = schema.map(name -> "\"" + name.replace("\"", "\"\"") + "\".").orElse("");
       return new Tables(
+          schema,
           prefix + "jarvis_work_session",
           prefix + "jarvis_event",
           prefix + "jarvis_event_citation",
@@ -238,7 +257,12 @@ public final class JdbcHostStores implements StoreBackend {
           e);
     }
     Tables tables = schema.isPresent() ? Tables.in(schema) : Tables.inCurrentSchema(dataSource);
-    return new JdbcHostStores(dataSource, dialect, tables, Optional.of(timeouts), () -> {});
+    // The feed borrows its connection from the application's DataSource for as long as it listens,
+    // and evicts it afterwards: a connection that LISTENs never goes back to someone else's pool.
+    FeedSource feed =
+        new FeedSource(dataSource::getConnection, connection -> evict(dataSource, connection));
+    return new JdbcHostStores(
+        dataSource, dialect, tables, Optional.of(timeouts), () -> {}, Optional.of(feed), timeouts);
   }
 
   /**
@@ -330,7 +354,40 @@ public final class JdbcHostStores implements StoreBackend {
       pool.close();
       throw e;
     }
-    return new JdbcHostStores(pool, dialect, tables, Optional.empty(), pool::close);
+    Optional<FeedSource> feed =
+        dialect == Dialect.POSTGRESQL
+            ? Optional.of(listening(settings, PostgresAppendFeed.Timing.from(settings.timeouts())))
+            : Optional.empty();
+    return new JdbcHostStores(
+        pool, dialect, tables, Optional.empty(), pool::close, feed, settings.timeouts());
+  }
+
+  /**
+   * The append feed's connections on the store's own pool settings: the same URL and password as
+   * the pool, opened by the driver on their own (never one of the pool's), bound to answer within
+   * the feed's answer wait, and named in {@code pg_stat_activity}.
+   */
+  private static FeedSource listening(
+      JdbcStoreSettings settings, PostgresAppendFeed.Timing timing) {
+    Properties properties = new Properties();
+    String seconds = Long.toString(Math.max(1, timing.answer().toSeconds()));
+    properties.setProperty("connectTimeout", seconds);
+    properties.setProperty("loginTimeout", seconds);
+    properties.setProperty("tcpKeepAlive", "true");
+    properties.setProperty("ApplicationName", "jarvis-append-listener");
+    DataSource driver =
+        new DriverDataSource(
+            settings.jdbcUrl(), null, properties, null, settings.password().orElse(null));
+    return new FeedSource(
+        driver::getConnection,
+        connection -> {
+          PostgresAppendFeed.abort(connection);
+          try {
+            connection.close();
+          } catch (SQLException | RuntimeException e) {
+            // Already gone.
+          }
+        });
   }
 
   /** The failure a caller sees: a store fault when the database may recover, else a defect. */
@@ -402,11 +459,92 @@ public final class JdbcHostStores implements StoreBackend {
   private static final int PROBE_BYTES = 8 * 1024;
 
   /**
-   * Closes the pool it opened: waits for borrowed connections to come back, then closes them. A
-   * {@code DataSource} given to {@link #on} stays open.
+   * PostgreSQL: tells {@code listener} the WorkSession id of every event any instance commits to
+   * this store's schema (this one's own included), from this call on. The committing transaction
+   * sends a {@code NOTIFY} on the schema's channel ({@code jarvis_append_<schema>}, migration V10),
+   * which PostgreSQL delivers only on commit; this instance {@code LISTEN}s on one connection of
+   * its own, shared by all its listeners (every listener wants every append of the schema, and a
+   * listening connection is a database backend held for good): never one of the pool's, and on an
+   * application's {@code DataSource} one borrowed for as long as it listens and evicted afterwards.
+   * A daemon thread, {@code jarvis-append-listener <channel>}, tells the listeners.
+   *
+   * <p>The first listener waits, at most the pool wait, for the connection to listen. If it is lost
+   * (the database restarted, the backend was terminated, the link went silent: an idle connection
+   * is checked every few seconds), it is opened again after a pause that doubles from 250 ms to 30
+   * s, and once it listens again every listener is told {@link AppendListener#mayHaveMissed()},
+   * once. Closing the answer unregisters the listener, and the last one to go closes the
+   * connection; {@link #close()} stops all. SQLite tells nothing: one process uses its file, and
+   * the host hears its own commits.
+   */
+  @Override
+  public AutoCloseable listenForAppends(AppendListener listener) {
+    java.util.Objects.requireNonNull(listener, "listener");
+    if (feedSource.isEmpty()) {
+      return () -> {};
+    }
+    PostgresAppendFeed running;
+    Runnable remove;
+    synchronized (feedLock) {
+      if (closed) {
+        throw new IllegalStateException("the store is closed");
+      }
+      if (feed.isEmpty()) {
+        feed =
+            Optional.of(
+                PostgresAppendFeed.start(
+                    PostgresAppendFeed.channel(tables.schema().orElseThrow()),
+                    feedSource.get().connector(),
+                    feedSource.get().discard(),
+                    feedTiming));
+      }
+      running = feed.get();
+      // Under the lock: the last listener leaving stops the feed only when none was added.
+      remove = running.add(listener);
+    }
+    // Outside the lock: waits for the first LISTEN, at most the pool wait.
+    running.awaitListening();
+    return () -> {
+      PostgresAppendFeed stopping = null;
+      synchronized (feedLock) {
+        remove.run();
+        if (feed.isPresent() && feed.get() == running && running.idle()) {
+          feed = Optional.empty();
+          stopping = running;
+        }
+      }
+      if (stopping != null) {
+        stopping.stop();
+      }
+    };
+  }
+
+  /** The backend listening for appends, while one does (for tests). */
+  java.util.OptionalInt listeningBackendPid() {
+    synchronized (feedLock) {
+      return feed.map(PostgresAppendFeed::backendPid).orElse(java.util.OptionalInt.empty());
+    }
+  }
+
+  /** The append feed's thread, while one runs (for tests). */
+  Optional<Thread> appendFeedThread() {
+    synchronized (feedLock) {
+      return feed.map(PostgresAppendFeed::thread);
+    }
+  }
+
+  /**
+   * Stops listening for appends, then closes the pool it opened: waits for borrowed connections to
+   * come back, then closes them. A {@code DataSource} given to {@link #on} stays open.
    */
   @Override
   public void close() {
+    Optional<PostgresAppendFeed> stopping;
+    synchronized (feedLock) {
+      closed = true;
+      stopping = feed;
+      feed = Optional.empty();
+    }
+    stopping.ifPresent(PostgresAppendFeed::stop);
     closer.run();
   }
 
@@ -595,6 +733,11 @@ public final class JdbcHostStores implements StoreBackend {
   }
 
   private void evict(Connection c) {
+    evict(pool, c);
+  }
+
+  /** Closes {@code c}, a connection of {@code pool}, for good: it never serves again. */
+  private static void evict(DataSource pool, Connection c) {
     try {
       if (pool.isWrapperFor(HikariDataSource.class)) {
         // Closes the physical connection now; the pool opens a fresh one when it needs one.
