@@ -34,14 +34,14 @@ class EventStreamOverHttpTest {
 
   private static final long BOUND = 10;
 
-  private static HttpRequest.Builder get(TestHost t, String pathAndQuery, String actor) {
+  static HttpRequest.Builder get(TestHost t, String pathAndQuery, String actor) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(t.host.baseUri() + pathAndQuery.substring(1)));
     t.read(actor).forEach(request::header);
     return request;
   }
 
-  private static Stream<String> subscribe(TestHost t, String actor) throws Exception {
+  static Stream<String> subscribe(TestHost t, String actor) throws Exception {
     HttpResponse<Stream<String>> response =
         t.http.send(
             get(t, "/work-sessions/" + Payloads.WS + "/events", actor)
@@ -55,7 +55,7 @@ class EventStreamOverHttpTest {
   }
 
   /** The next event frame's event, read from a stream's lines (comments skipped). */
-  private static CompletableFuture<JsonNode> nextEvent(Iterator<String> lines) {
+  static CompletableFuture<JsonNode> nextEvent(Iterator<String> lines) {
     return CompletableFuture.supplyAsync(
         () -> {
           EventStream.Reader reader = new EventStream.Reader();

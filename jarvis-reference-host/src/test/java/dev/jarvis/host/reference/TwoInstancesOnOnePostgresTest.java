@@ -111,6 +111,37 @@ class TwoInstancesOnOnePostgresTest {
   }
 
   @Test
+  void anEventCommittedOnOneInstanceReachesAStreamAndALongPollOnTheOther() throws Exception {
+    java.util.Iterator<String> lines =
+        EventStreamOverHttpTest.subscribe(b, Payloads.AGENT).iterator();
+    assertEquals(
+        1,
+        EventStreamOverHttpTest.nextEvent(lines)
+            .get(10, java.util.concurrent.TimeUnit.SECONDS)
+            .path("sequence")
+            .asLong());
+    java.util.concurrent.CompletableFuture<JsonNode> streamed =
+        EventStreamOverHttpTest.nextEvent(lines);
+    java.util.concurrent.CompletableFuture<java.net.http.HttpResponse<String>> poll =
+        b.http.sendAsync(
+            EventStreamOverHttpTest.get(b, events() + "?after=1&wait=30", Payloads.HUMAN).build(),
+            java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertEquals(201, append(a, a.cursor(), "event-across").status());
+    assertEquals(
+        "event-across",
+        streamed.get(10, java.util.concurrent.TimeUnit.SECONDS).path("id").asText());
+    java.net.http.HttpResponse<String> page = poll.get(10, java.util.concurrent.TimeUnit.SECONDS);
+    assertEquals(
+        "event-across",
+        dev.jarvis.core.JarvisJson.mapper()
+            .readTree(page.body())
+            .path("events")
+            .path(0)
+            .path("id")
+            .asText());
+  }
+
+  @Test
   void aKeySentToOneInstanceAndRetriedOnTheOtherHasOneEffectAndTheSameAnswer() {
     ChainCursor cursor = a.cursor();
     Map<String, String> headers = a.scoped(Payloads.HUMAN, cursor);
