@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -41,17 +42,8 @@ final class AuditCommand implements Callable<Integer> {
 
   private final CliIo io;
 
-  @Option(names = "--base-url", paramLabel = "URL", description = "online: the host")
-  Optional<String> baseUrl;
-
-  @Option(names = "--token", paramLabel = "T", description = "online: its bearer token")
-  Optional<String> token;
-
-  @Option(
-      names = "--actor",
-      paramLabel = "ID",
-      description = "online: the Actor to read as, a member of the WorkSession")
-  Optional<String> actor;
+  /** Online: the host and the Actor to read as, a member of the WorkSession. */
+  @Mixin HostOptions host = new HostOptions();
 
   @Option(names = "--events", paramLabel = "FILE", description = "offline: the events")
   Optional<String> events;
@@ -91,7 +83,7 @@ final class AuditCommand implements Callable<Integer> {
   }
 
   private AuditReport online() throws CliException {
-    if (baseUrl.isEmpty() || token.isEmpty() || actor.isEmpty() || workSessionId.isEmpty()) {
+    if (!host.allGiven() || workSessionId.isEmpty()) {
       throw new CliException(
           "give --base-url, --token, --actor and WORK_SESSION_ID (online) or --events (offline)");
     }
@@ -101,12 +93,7 @@ final class AuditCommand implements Callable<Integer> {
           Optional.of(
               bind(CliInput.json(manifest.get(), io.in()), EvidenceManifest.class, manifest.get()));
     }
-    JarvisClientOptions.Builder options =
-        JarvisClientOptions.builder()
-            .baseUri(baseUrl.get())
-            .hostAuth("Bearer " + token.get())
-            .actorId(actor.get())
-            .userAgentSuffix("jarvis-cli-audit");
+    JarvisClientOptions.Builder options = host.client("audit");
     ActorKeysFile.read(actorKeys).ifPresent(options::actorKeys);
     try (JarvisClient client = JarvisClient.create(options.build())) {
       return exported.isPresent()
@@ -125,7 +112,7 @@ final class AuditCommand implements Callable<Integer> {
   }
 
   private AuditReport offline() throws CliException {
-    if (workSessionId.isPresent() || baseUrl.isPresent() || token.isPresent()) {
+    if (workSessionId.isPresent() || host.baseUrl.isPresent() || host.token.isPresent()) {
       throw new CliException("--events audits files: give no host and no WORK_SESSION_ID");
     }
     JsonNode read = CliInput.json(events.get(), io.in());

@@ -13,9 +13,10 @@ import picocli.CommandLine.Command;
  * picocli so that {@code --help}, {@code --version}, per-subcommand help and usage errors behave
  * the same everywhere.
  *
- * <p>Exit codes: 0 success, 1 the input was judged and found wanting (a check failed), 2 the tool
- * could not do its job (bad usage, unreadable or invalid input). Errors are one line on stderr,
- * never a stack trace. Without a subcommand it lists the operations, as it always has.
+ * <p>Exit codes: 0 success, 1 the input was judged and found wanting (a check failed, or the host
+ * refused what {@code review} sent: its {@code error_id} on stderr), 2 the tool could not do its
+ * job (bad usage, unreadable or invalid input). Errors are one line on stderr, never a stack trace.
+ * Without a subcommand it lists the operations, as it always has.
  */
 @Command(
     name = "jarvis-cli",
@@ -25,7 +26,7 @@ import picocli.CommandLine.Command;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:done",
-      "1:judged and found wanting (a check failed, a chain broke)",
+      "1:judged and found wanting (a check failed, a chain broke, the host refused)",
       "2:could not do its job (bad usage, unreadable or invalid input)"
     })
 public final class JarvisCli implements Runnable {
@@ -70,6 +71,7 @@ public final class JarvisCli implements Runnable {
             .addSubcommand(new ConformanceCliCommand(io))
             .addSubcommand(new LoadCommand(io))
             .addSubcommand(new AuditCommand(io))
+            .addSubcommand(new ReviewCommand(io))
             .addSubcommand(new ProtocolTools.Canonicalize(io))
             .addSubcommand(new ProtocolTools.HashEvent(io))
             .addSubcommand(new ProtocolTools.HashAction(io))

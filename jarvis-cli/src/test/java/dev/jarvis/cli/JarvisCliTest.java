@@ -170,7 +170,9 @@ class JarvisCliTest {
         "hash-event",
         "hash-action",
         "verify-chain",
-        "validate"
+        "validate",
+        "audit",
+        "review"
       })
   void everySubcommandAnswersHelpWithItsUsage(String subcommand) {
     assertEquals(0, run(subcommand, "--help"));

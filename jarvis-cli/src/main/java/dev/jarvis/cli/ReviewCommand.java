@@ -1,0 +1,268 @@
+package dev.jarvis.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.client.JarvisClient;
+import dev.jarvis.client.JarvisFailure;
+import dev.jarvis.client.JarvisRefusalException;
+import dev.jarvis.client.JarvisUnsupportedCapabilityException;
+import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.chain.ChainCursor;
+import dev.jarvis.core.records.ProtocolRecords;
+import dev.jarvis.model.JarvisEvent;
+import dev.jarvis.model.JarvisEventPayload;
+import dev.jarvis.model.Request;
+import dev.jarvis.model.Review;
+import dev.jarvis.model.ReviewDecision;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code review}: a human answers an agent's Request from the command line. Reads the Request
+ * through the {@code request-read} capability ({@link JarvisClient#getRequest}), builds the Review
+ * with the client's records ({@link ProtocolRecords#review}, and for an approval the narrowest
+ * {@link ProtocolRecords#approvalScope}, shaped by {@code --max-uses} and {@code --expires-in}),
+ * records it ({@link JarvisClient#recordReview}) and prints it as one JSON line.
+ *
+ * <p>The reviewing Worker is the Request's {@code target_human_worker_id}; the host decides whether
+ * the acting Actor may answer for it. An ApprovalScope binds the Request as its own event recorded
+ * it ({@code request_revision}, {@code request_event_hash}): that event is found in the
+ * WorkSession's log ({@code event-log} capability), since the chain may have moved on since.
+ */
+@Command(
+    name = "review",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Answers an agent's Request as a human: reads it (the host must declare request-read),"
+          + " records a Review of it by --actor for the Request's target human Worker, and"
+          + " prints the Review as recorded, one JSON line.",
+      "--approve and --narrow record an ApprovalScope: exactly the requested action, in the"
+          + " WorkSession, for the Actor that asked, within the action's scope_ref, bound to the"
+          + " Request's own event (found in the log: the host must declare event-log), used at"
+          + " most --max-uses times until --expires-in from now. --deny records no scope.",
+      "Exit 0 recorded, 1 the host refused (its error_id and remediation on stderr), 2 usage"
+          + " error, host unreachable or without request-read (event-log for an approval)."
+    })
+final class ReviewCommand implements Callable<Integer> {
+
+  /** How long an approval holds unless {@code --expires-in} says otherwise. */
+  static final Duration DEFAULT_EXPIRES_IN = Duration.ofHours(1);
+
+  private final CliIo io;
+
+  @Spec CommandSpec spec;
+
+  @Mixin HostOptions host = new HostOptions();
+
+  @Option(
+      names = "--work-session",
+      required = true,
+      paramLabel = "ID",
+      description = "the WorkSession the Request belongs to")
+  String workSessionId;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Answer answer;
+
+  /** Exactly one of the three. */
+  static final class Answer {
+    @Option(
+        names = "--approve",
+        required = true,
+        description = "approve the requested action (an ApprovalScope)")
+    boolean approve;
+
+    @Option(
+        names = "--narrow",
+        required = true,
+        description =
+            "approve within limits, decision narrow: the same ApprovalScope, shaped by"
+                + " --max-uses and --expires-in")
+    boolean narrow;
+
+    @Option(names = "--deny", required = true, description = "deny it (no ApprovalScope)")
+    boolean deny;
+
+    ReviewDecision decision() {
+      return approve
+          ? ReviewDecision.APPROVE
+          : narrow ? ReviewDecision.NARROW : ReviewDecision.DENY;
+    }
+  }
+
+  @Option(
+      names = "--max-uses",
+      paramLabel = "N",
+      description = "approve/narrow: how many times the action may be performed (default: 1)")
+  Optional<Long> maxUses = Optional.empty();
+
+  @Option(
+      names = "--expires-in",
+      paramLabel = "DURATION",
+      converter = ExpiresIn.class,
+      description =
+          "approve/narrow: how long the approval holds from now (default: 1h; 90s, 20m, 2h or"
+              + " ISO-8601 such as PT20M)")
+  Optional<Duration> expiresIn = Optional.empty();
+
+  /** {@code --expires-in}: a whole number of seconds, minutes or hours, or ISO-8601. */
+  static final class ExpiresIn implements CommandLine.ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      String text = value.trim();
+      try {
+        if (text.startsWith("P") || text.startsWith("p")) {
+          return Duration.parse(text);
+        }
+        long amount = Long.parseLong(text.substring(0, text.length() - 1));
+        return switch (text.charAt(text.length() - 1)) {
+          case 's' -> Duration.ofSeconds(amount);
+          case 'm' -> Duration.ofMinutes(amount);
+          case 'h' -> Duration.ofHours(amount);
+          default -> throw new IllegalArgumentException(value);
+        };
+      } catch (RuntimeException e) {
+        throw new CommandLine.TypeConversionException(
+            "expected a duration such as 90s, 20m, 2h or PT20M, got '" + value + "'");
+      }
+    }
+  }
+
+  @Option(
+      names = "--reason",
+      paramLabel = "TEXT",
+      description = "why, for the agent and the record (the Review's comments)")
+  Optional<String> reason = Optional.empty();
+
+  @Parameters(index = "0", paramLabel = "REQUEST_ID", description = "the Request to answer")
+  String requestId;
+
+  ReviewCommand(CliIo io) {
+    this.io = io;
+  }
+
+  @Override
+  public Integer call() throws CliException {
+    ReviewDecision decision = answer.decision();
+    checkUsage(decision);
+    try (JarvisClient client = JarvisClient.create(host.client("review").build())) {
+      Request request =
+          capability("request-read", () -> client.getRequest(workSessionId, requestId));
+      Review review = build(client, request, decision);
+      Review recorded = client.recordReview(workSessionId, review);
+      io.out().println(JarvisJson.mapper().writeValueAsString(recorded));
+      return 0;
+    } catch (JarvisRefusalException e) {
+      io.err().println(spec.qualifiedName() + ": " + refusal(e));
+      return 1;
+    } catch (JsonProcessingException e) {
+      throw new CliException("cannot write the Review: " + e.getOriginalMessage());
+    } catch (RuntimeException e) {
+      if (e instanceof JarvisFailure) {
+        throw new CliException(e.getMessage());
+      }
+      throw e;
+    }
+  }
+
+  /** What picocli cannot say about the options: usage errors, exit 2. */
+  private void checkUsage(ReviewDecision decision) {
+    if (decision == ReviewDecision.DENY && (maxUses.isPresent() || expiresIn.isPresent())) {
+      throw usage("--max-uses and --expires-in shape an approval: not with --deny");
+    }
+    if (maxUses.isPresent() && maxUses.get() < 1) {
+      throw usage("--max-uses must be at least 1, got " + maxUses.get());
+    }
+    if (expiresIn.isPresent() && (expiresIn.get().isNegative() || expiresIn.get().isZero())) {
+      throw usage("--expires-in must be a positive duration, got " + expiresIn.get());
+    }
+    if (reason.isPresent() && reason.get().isBlank()) {
+      throw usage("--reason must not be blank");
+    }
+  }
+
+  private CommandLine.ParameterException usage(String message) {
+    return new CommandLine.ParameterException(spec.commandLine(), message);
+  }
+
+  private Review build(JarvisClient client, Request request, ReviewDecision decision)
+      throws CliException {
+    ProtocolRecords records = client.records();
+    Review review = records.review(request, request.getTargetHumanWorkerId(), decision);
+    reason.ifPresent(review::comments);
+    if (decision == ReviewDecision.DENY) {
+      return review;
+    }
+    ChainCursor requestAt = requestEvent(client, request);
+    return review.approvalScope(
+        records
+            .approvalScope(request, review.getId(), requestAt, expiresIn.orElse(DEFAULT_EXPIRES_IN))
+            .maxUses(maxUses.orElse(1L)));
+  }
+
+  /**
+   * Where the chain stood right after the event that recorded the Request ({@code request.created}
+   * about {@code request:<id>}): its sequence is the revision then, its hash the last event hash.
+   */
+  private ChainCursor requestEvent(JarvisClient client, Request request) throws CliException {
+    Optional<JsonNode> created =
+        capability(
+            "event-log",
+            () -> {
+              try (Stream<JsonNode> events = client.events(workSessionId)) {
+                return events.filter(ReviewCommand.this::recordsTheRequest).findFirst();
+              }
+            });
+    JsonNode event =
+        created.orElseThrow(
+            () ->
+                new CliException(
+                    "the event log of WorkSession "
+                        + workSessionId
+                        + " has no request.created event for Request "
+                        + request.getId()
+                        + ": cannot bind an ApprovalScope to it"));
+    return new ChainCursor(
+        event.path(JarvisEvent.JSON_PROPERTY_SEQUENCE).asLong(),
+        event.path(JarvisEvent.JSON_PROPERTY_EVENT_HASH).asText());
+  }
+
+  private boolean recordsTheRequest(JsonNode event) {
+    JsonNode payload = event.path(JarvisEvent.JSON_PROPERTY_PAYLOAD);
+    return "request.created".equals(event.path(JarvisEvent.JSON_PROPERTY_TYPE).asText())
+        && "request".equals(payload.path(JarvisEventPayload.JSON_PROPERTY_OBJECT_TYPE).asText())
+        && requestId.equals(payload.path(JarvisEventPayload.JSON_PROPERTY_OBJECT_ID).asText());
+  }
+
+  /** Runs a read that needs {@code capability}; a host without it is a usage error, exit 2. */
+  private static <T> T capability(String capability, Supplier<T> read) throws CliException {
+    try {
+      return read.get();
+    } catch (JarvisUnsupportedCapabilityException e) {
+      throw new CliException("the host does not declare the " + capability + " capability");
+    }
+  }
+
+  /** {@code error_id: remediation (field: reason)}: what the host said, and what to do. */
+  static String refusal(JarvisRefusalException e) {
+    StringBuilder line = new StringBuilder(e.errorId().getValue());
+    String remediation = e.error().getRemediation();
+    if (remediation != null && !remediation.isBlank()) {
+      line.append(": ").append(remediation);
+    }
+    line.append(" (").append(e.field()).append(": ").append(e.reason()).append(')');
+    e.protocolTraceId().ifPresent(trace -> line.append(" [trace ").append(trace).append(']'));
+    return line.toString();
+  }
+}
