@@ -2,6 +2,7 @@ package dev.jarvis.client.internal;
 
 import dev.jarvis.client.Sleeper;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -44,6 +45,23 @@ public abstract class CallScope {
 
   /** Sends one attempt's request. */
   abstract CompletableFuture<HttpResponse<byte[]>> send(HttpClient http, HttpRequest request);
+
+  /**
+   * Sends one attempt's request of a stream: the future completes once the response headers are in,
+   * the body left to be read as it arrives. A stream is read on a thread of its own, so this blocks
+   * in either kind of scope; an interrupt of that thread ends it as cancelled.
+   */
+  CompletableFuture<HttpResponse<InputStream>> sendStreaming(HttpClient http, HttpRequest request) {
+    try {
+      return CompletableFuture.completedFuture(
+          http.send(request, HttpResponse.BodyHandlers.ofInputStream()));
+    } catch (IOException e) {
+      return CompletableFuture.failedFuture(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return CompletableFuture.failedFuture(new CancellationException("interrupted"));
+    }
+  }
 
   /** Completes after the wait before the next attempt. */
   abstract CompletableFuture<Void> delay(Duration wait);
