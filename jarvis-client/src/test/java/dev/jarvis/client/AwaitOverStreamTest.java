@@ -92,6 +92,13 @@ class AwaitOverStreamTest {
 
   /** The events: by page the first two, the stream after them the review's. */
   void serveEvents(boolean streamTheReview) {
+    serveEvents(streamTheReview, chain.subList(2, 3));
+  }
+
+  /**
+   * As {@link #serveEvents(boolean)}, the stream sending {@code streamed} for the review's event.
+   */
+  void serveEvents(boolean streamTheReview, List<JsonNode> streamed) {
     host.on(
         BASE + "/events",
         (answer, i) -> {
@@ -100,7 +107,7 @@ class AwaitOverStreamTest {
             StreamHost.Answer stream = answer.stream(ALL);
             if (streamTheReview) {
               answered.set(true); // the human answers while the agent waits
-              stream.frames(chain.subList(2, 3));
+              stream.frames(streamed);
             }
             stream.holdOpen();
             return;
@@ -132,6 +139,23 @@ class AwaitOverStreamTest {
         "woken by the stream: the await's wait (held) never passed");
     assertTrue(
         host.clientGone.await(20, TimeUnit.SECONDS), "the await's end closes the subscription");
+  }
+
+  @Test
+  void aTamperedEventOnTheStreamFailsTheAwaitClosed() throws Exception {
+    ObjectNode tampered = chain.get(2).deepCopy();
+    tampered.put("id", "changed-after-hashing");
+    serveEvents(true, List.of(tampered));
+
+    CompletableFuture<RequestResolution> awaiting =
+        client.awaitResolutionAsync(WS, "req-1", Duration.ofHours(1));
+
+    java.util.concurrent.CompletionException failed =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            java.util.concurrent.CompletionException.class,
+            () -> awaiting.orTimeout(20, TimeUnit.SECONDS).join());
+    assertTrue(failed.getCause() instanceof JarvisInvalidResponseException, failed.toString());
+    assertTrue(host.clientGone.await(20, TimeUnit.SECONDS), "the stream is closed");
   }
 
   @Test

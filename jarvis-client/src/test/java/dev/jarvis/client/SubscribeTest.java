@@ -172,6 +172,27 @@ class SubscribeTest {
   }
 
   @Test
+  void aStreamStalledHalfwayThroughALineIsReconnectedToo() throws Exception {
+    host.on(
+        EVENTS,
+        (answer, i) -> {
+          if (i == 0) {
+            answer.stream(STREAMS).frames(events(1, 1)).raw("id: 2\ndata: {\"id\":").silent();
+          } else {
+            answer.stream(STREAMS).frames(events(2, 3)).holdOpen();
+          }
+        });
+    client(options -> options.streamReadTimeout(Duration.ofMillis(300)));
+
+    Collecting subscriber = subscribe(Collecting.unbounded());
+
+    assertEquals(List.of(1L, 2L, 3L), subscriber.take(3));
+    assertEquals("1", host.to(EVENTS).get(1).header(EventStream.LAST_EVENT_ID));
+    subscriber.cancel();
+    assertTrue(subscriber.stopped());
+  }
+
+  @Test
   void theStreamReadTimeoutIsAnOptionOfItsOwnDefaulting45Seconds() {
     JarvisClientOptions options =
         JarvisClientOptions.builder().baseUri("http://127.0.0.1:1").actorId("a").build();
@@ -183,7 +204,7 @@ class SubscribeTest {
 
   /** How a host may tamper with event 2. */
   enum Tampering {
-    BAD_HASH {
+    BAD_HASH("/data/event_hash") {
       @Override
       JsonNode second(List<JsonNode> chain) {
         ObjectNode event = chain.get(1).deepCopy();
@@ -191,14 +212,14 @@ class SubscribeTest {
         return event;
       }
     },
-    WRONG_PREVIOUS_HASH {
+    WRONG_PREVIOUS_HASH("/data/previous_hash") {
       @Override
       JsonNode second(List<JsonNode> chain) {
         ChainCursor elsewhere = new ChainCursor(1, "sha256:" + "0".repeat(64));
         return EventChain.next(elsewhere, chain.get(1));
       }
     },
-    ANOTHER_WORK_SESSION {
+    ANOTHER_WORK_SESSION("/data/work_session_id") {
       @Override
       JsonNode second(List<JsonNode> chain) {
         ObjectNode draft = chain.get(1).deepCopy();
@@ -207,6 +228,12 @@ class SubscribeTest {
         return EventChain.next(after1, draft);
       }
     };
+
+    final String field;
+
+    Tampering(String field) {
+      this.field = field;
+    }
 
     abstract JsonNode second(List<JsonNode> chain);
   }
@@ -222,7 +249,9 @@ class SubscribeTest {
 
     Collecting subscriber = subscribe(Collecting.unbounded());
 
-    assertInstanceOf(JarvisInvalidResponseException.class, subscriber.failure());
+    JarvisInvalidResponseException off =
+        assertInstanceOf(JarvisInvalidResponseException.class, subscriber.failure());
+    assertEquals(tampering.field, off.field(), off.getMessage());
     assertTrue(subscriber.stopped());
     assertEquals(List.of(1L), subscriber.take(1), "only the event before the break");
     assertTrue(subscriber.events.isEmpty());

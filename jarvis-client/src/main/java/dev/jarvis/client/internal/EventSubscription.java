@@ -133,8 +133,9 @@ public final class EventSubscription implements Flow.Subscription {
   private volatile boolean delivering;
   private Throwable refusedDemand;
   private InputStream body;
-  private long reads;
   private boolean reading;
+  private long readStarted;
+  private boolean watchdogArmed;
   private boolean timedOut;
 
   private EventSubscription(
@@ -341,7 +342,7 @@ public final class EventSubscription implements Flow.Subscription {
     try (BufferedReader lines =
         new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
       while (!cancelled) {
-        Optional<String> line = line(lines, stream);
+        Optional<String> line = line(lines);
         if (line.isEmpty()) {
           return;
         }
@@ -373,19 +374,16 @@ public final class EventSubscription implements Flow.Subscription {
    * timeout. {@code HttpRequest.timeout} bounds only the wait for the response headers, never a
    * body read, so a watchdog closes a silent connection (and wakes the blocked read).
    */
-  private Optional<String> line(BufferedReader lines, InputStream stream) throws IOException {
-    long read;
-    boolean buffered = lines.ready();
+  private Optional<String> line(BufferedReader lines) {
     synchronized (lock) {
-      read = ++reads;
       reading = true;
       timedOut = false;
-    }
-    if (!buffered) {
-      CompletableFuture.runAsync(
-          () -> timeOut(read, stream),
-          CompletableFuture.delayedExecutor(
-              timing.readTimeout().toMillis(), TimeUnit.MILLISECONDS, Runnable::run));
+      // The network's own time, as the watchdog's timer is: a silence is measured, not simulated.
+      readStarted = System.nanoTime();
+      if (!watchdogArmed) {
+        watchdogArmed = true;
+        arm(timing.readTimeout().toNanos());
+      }
     }
     String line = null;
     try {
@@ -403,15 +401,34 @@ public final class EventSubscription implements Flow.Subscription {
     return Optional.ofNullable(line);
   }
 
-  private void timeOut(long read, InputStream stream) {
+  /**
+   * The watchdog: one timer per subscription at a time (never one per line), on the JDK's shared
+   * delay thread. When it fires during a read it either finds the read silent for the whole read
+   * timeout, and drops the connection, or waits for the rest of the timeout of that read.
+   */
+  private void arm(long nanos) {
+    CompletableFuture.runAsync(
+        this::watch, CompletableFuture.delayedExecutor(nanos, TimeUnit.NANOSECONDS, Runnable::run));
+  }
+
+  private void watch() {
+    InputStream silent;
     synchronized (lock) {
-      if (!reading || reads != read || cancelled) {
+      if (cancelled || !reading) {
+        watchdogArmed = false; // the next read arms it again
         return;
       }
+      long left = timing.readTimeout().toNanos() - (System.nanoTime() - readStarted);
+      if (left > 0) {
+        arm(left);
+        return;
+      }
+      watchdogArmed = false;
       timedOut = true;
+      silent = body;
       reader.interrupt();
     }
-    close(stream);
+    close(silent);
   }
 
   /** A frame's event: its data, one JSON event of the spec's schema, its id its sequence. */
