@@ -52,7 +52,7 @@ final class StreamHost implements AutoCloseable {
   /** Released when the test ends: every stream still held open ends then. */
   final CountDownLatch release = new CountDownLatch(1);
 
-  /** Counted down each time a held stream finds its client gone (a write fails). */
+  /** Counted down when an answer finds its client gone (a write fails). */
   final CountDownLatch clientGone = new CountDownLatch(1);
 
   StreamHost() throws IOException {
@@ -76,7 +76,7 @@ final class StreamHost implements AutoCloseable {
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
           } catch (IOException e) {
-            // The client went away; the script decides what that means.
+            clientGone.countDown(); // the client went away before the script was done
           }
         });
     server.start();

@@ -314,6 +314,31 @@ class SubscribeTest {
   }
 
   @Test
+  void cancellingBeforeTheStreamAnswersClosesTheStreamThatArrivesAfter() throws Exception {
+    java.util.concurrent.CountDownLatch asked = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch cancelled = new java.util.concurrent.CountDownLatch(1);
+    host.on(
+        EVENTS,
+        (answer, i) -> {
+          asked.countDown();
+          cancelled.await(Collecting.BOUND_SECONDS, TimeUnit.SECONDS);
+          answer.stream(STREAMS).frames(events(1, 1)).holdOpen();
+        });
+    client();
+    Collecting subscriber = subscribe(Collecting.unbounded());
+    assertTrue(asked.await(Collecting.BOUND_SECONDS, TimeUnit.SECONDS));
+
+    subscriber.cancel();
+    assertTrue(subscriber.stopped());
+    cancelled.countDown();
+
+    assertTrue(
+        host.clientGone.await(Collecting.BOUND_SECONDS, TimeUnit.SECONDS),
+        "the answer that came after the cancel is not left connected");
+    assertTrue(subscriber.all.isEmpty());
+  }
+
+  @Test
   void aSubscriberGetsExactlyAsManyEventsAsItAskedFor() throws Exception {
     host.on(EVENTS, (answer, i) -> answer.stream(STREAMS).frames(events(1, 5)).holdOpen());
     client();
