@@ -497,7 +497,8 @@ public final class JarvisClient implements AutoCloseable {
    * <p>An event is read only once the subscriber asked for it ({@code request(n)}). {@code
    * cancel()} closes the connection and ends the subscription's thread. A refusal (a non-member, a
    * host without {@code event-log}: {@link JarvisUnsupportedCapabilityException}), a host
-   * unreachable after the client's own retries, or a closed client ends it with {@code onError}.
+   * unreachable after the client's own retries, ends it with {@code onError}; so does closing the
+   * client, at the subscription's next read of the host (an open stream is not cut by it).
    *
    * @throws IllegalArgumentException if {@code afterSequence} is negative
    */
