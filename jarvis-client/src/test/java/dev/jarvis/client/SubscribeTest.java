@@ -355,6 +355,19 @@ class SubscribeTest {
   }
 
   @Test
+  void askingForNoEventsEndsTheSubscriptionAsReactiveStreamsSays() throws Exception {
+    host.on(EVENTS, (answer, i) -> answer.stream(STREAMS).frames(events(1, 1)).holdOpen());
+    client();
+    Collecting subscriber = subscribe(new Collecting(0));
+
+    subscriber.subscription.join().request(0);
+
+    assertInstanceOf(IllegalArgumentException.class, subscriber.failure());
+    assertTrue(subscriber.stopped());
+    assertTrue(subscriber.all.isEmpty());
+  }
+
+  @Test
   void aStartAfterSequenceNLearnsEventNsHashFirst() throws Exception {
     host.on(
         EVENTS,
