@@ -4,12 +4,14 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How {@link JarvisClient#awaitResolution} watches a WorkSession while it waits. Today the client
- * polls the host's event log (or, on a host without it, re-reads the Request): the first wait after
- * a quiet read is {@code firstPoll}, each further quiet wait {@code multiplier} times longer up to
- * {@code maxPoll}, and any new event starts again from {@code firstPoll}. The waits come from the
- * client's {@link Sleeper} and are measured on its {@link java.time.Clock}, so a test drives them
- * without waiting.
+ * How {@link JarvisClient#awaitResolution} watches a WorkSession while it waits. On a host with the
+ * {@code event-stream} capability the stream wakes the await when an event is committed, and only
+ * {@code hostLostAfter} applies; elsewhere the client polls the host's event log (or, on a host
+ * without it, re-reads the Request), and so does a subscription on a host without {@code
+ * event-stream} ({@link JarvisClient#subscribe}): the first wait after a quiet read is {@code
+ * firstPoll}, each further quiet wait {@code multiplier} times longer up to {@code maxPoll}, and
+ * any new event starts again from {@code firstPoll}. The waits come from the client's {@link
+ * Sleeper} and are measured on its {@link java.time.Clock}, so a test drives them without waiting.
  *
  * @param firstPoll the wait after a read that found nothing new
  * @param maxPoll the longest wait between two reads: a human's answer is seen at most about this

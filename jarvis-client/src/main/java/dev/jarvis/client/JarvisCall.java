@@ -303,6 +303,23 @@ public final class JarvisCall<T> {
    */
   public static JarvisCall<EventPage> listJarvisEvents(
       String workSessionId, EventLog.PageRequest page) {
+    return listJarvisEvents(workSessionId, page.query());
+  }
+
+  /**
+   * The page read as a long poll ({@code event-stream}): the host waits up to {@code waitSeconds}
+   * (0 to {@link EventLog#MAX_WAIT_SECONDS}) for an event after the page's start before answering
+   * the empty page.
+   */
+  static JarvisCall<EventPage> listJarvisEvents(
+      String workSessionId, EventLog.PageRequest page, int waitSeconds) {
+    if (waitSeconds < 0 || waitSeconds > EventLog.MAX_WAIT_SECONDS) {
+      throw new IllegalArgumentException("wait is 0 to " + EventLog.MAX_WAIT_SECONDS + " seconds");
+    }
+    return listJarvisEvents(workSessionId, page.query() + "&" + EventLog.WAIT + "=" + waitSeconds);
+  }
+
+  private static JarvisCall<EventPage> listJarvisEvents(String workSessionId, String query) {
     Objects.requireNonNull(workSessionId, "workSessionId");
     return new JarvisCall<>(
         EventLog.OPERATION,
@@ -315,7 +332,7 @@ public final class JarvisCall<T> {
         List.of(EventLog.CAPABILITY),
         List.of(),
         Optional.empty(),
-        Optional.of(page.query()));
+        Optional.of(query));
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.jarvis.client.audit.AuditReport;
 import dev.jarvis.client.audit.EventLogAudit;
 import dev.jarvis.client.internal.BuiltInPipeline;
 import dev.jarvis.client.internal.CallScope;
+import dev.jarvis.client.internal.EventSubscription;
 import dev.jarvis.client.internal.EventWalk;
 import dev.jarvis.client.internal.FailureCause;
 import dev.jarvis.client.internal.Pipeline;
@@ -53,6 +54,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Flow;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -463,6 +465,83 @@ public final class JarvisClient implements AutoCloseable {
     return new ChainCursor(session.getRevision(), session.getLastEventHash());
   }
 
+  // ---- the event-stream capability: a WorkSession followed live ----
+
+  /**
+   * A WorkSession's events from genesis on, as they are committed: {@link #subscribe(String, long)}
+   * after sequence 0.
+   */
+  public Flow.Publisher<JsonNode> subscribe(String workSessionId) {
+    return subscribe(workSessionId, 0);
+  }
+
+  /**
+   * A WorkSession's events after sequence {@code afterSequence} (0: from genesis), in chain order,
+   * as they are committed: a publisher of {@code java.util.concurrent.Flow}, cold (each subscriber
+   * gets a subscription, a connection and a thread of its own), that never completes; it ends with
+   * {@code onError} or when the subscriber cancels.
+   *
+   * <p>Every event is verified before it is delivered: against its predecessor's hash (for a start
+   * after {@code afterSequence > 0}, event {@code afterSequence} is read first and its hash
+   * checked) and as an event of this WorkSession; a broken chain or another WorkSession's event
+   * ends the subscription with {@code onError(}{@link JarvisInvalidResponseException}{@code )}. On
+   * a host with the {@code event-stream} capability it follows the host's Server-Sent Events
+   * stream, asked for through the client's pipeline as any read (HostAuth, protocol headers, this
+   * client's Actor); a dropped connection, a stream silent for longer than {@link
+   * JarvisClientOptions#streamReadTimeout()}, or one the host ends, is resumed after the retry
+   * policy's back-off with {@code Last-Event-ID} of the last verified event, so nothing is lost or
+   * doubled. A host that answers with a JSON page is read by pages instead: long polls ({@code
+   * ?wait=}) where it declares {@code event-stream} (something between it and the client does not
+   * pass a stream on), page reads with the {@link AwaitPolicy#DEFAULT} waits where it does not.
+   *
+   * <p>An event is read only once the subscriber asked for it ({@code request(n)}). {@code
+   * cancel()} closes the connection and ends the subscription's thread. A refusal (a non-member, a
+   * host without {@code event-log}: {@link JarvisUnsupportedCapabilityException}), a host
+   * unreachable after the client's own retries, ends it with {@code onError}; so does closing the
+   * client, at the subscription's next read of the host (an open stream is not cut by it).
+   *
+   * @throws IllegalArgumentException if {@code afterSequence} is negative
+   */
+  public Flow.Publisher<JsonNode> subscribe(String workSessionId, long afterSequence) {
+    ensureOpen();
+    Objects.requireNonNull(workSessionId, "workSessionId");
+    if (afterSequence < 0) {
+      throw new IllegalArgumentException("afterSequence cannot be negative: " + afterSequence);
+    }
+    return subscriber ->
+        follow(workSessionId, afterSequence, Optional.empty(), AwaitPolicy.DEFAULT, subscriber);
+  }
+
+  private void follow(
+      String workSessionId,
+      long after,
+      Optional<ChainCursor> anchor,
+      AwaitPolicy polls,
+      Flow.Subscriber<? super JsonNode> subscriber) {
+    Objects.requireNonNull(subscriber, "subscriber");
+    JarvisClientOptions options = shared.options();
+    EventSubscription.start(
+        workSessionId,
+        after,
+        anchor,
+        new SessionEvents(
+            workSessionId,
+            actorId,
+            shared.pipeline(),
+            options.sleeper(),
+            this::ensureOpen,
+            call -> execute(call).body()),
+        new EventSubscription.Timing(
+            options.retryPolicy(),
+            options.jitter(),
+            polls,
+            options.sleeper(),
+            options.streamReadTimeout(),
+            SessionEvents.longPollSeconds(options.attemptTimeout())),
+        PayloadValidator::forSpec,
+        subscriber);
+  }
+
   // ---- awaiting a human's answer ----
 
   /**
@@ -534,11 +613,13 @@ public final class JarvisClient implements AutoCloseable {
    * {@code timeout} passes on the client's clock with the Request still open, or {@link
    * RequestResolution.Outcome#HOST_LOST} when the host stays unreachable. It follows the
    * WorkSession's event log from genesis, verifying each event's hash against its predecessor's,
-   * and reads the Request ({@code request-read}) whenever the chain moved; on a host without the
-   * {@code event-log} capability it re-reads the Request after each wait. The waits come from the
+   * and reads the Request ({@code request-read}) whenever the chain moved. On a host that declares
+   * {@code event-stream} it waits on the WorkSession's stream ({@link #subscribe}), so the Request
+   * is read again the moment an event is committed; on one with only {@code event-log} it polls the
+   * log; on a host without either it re-reads the Request after each wait. The waits come from the
    * options' {@link Sleeper} on the client's executor, so a test drives them without waiting.
-   * Cancelling the future stops the reads and the waits. It fails with the failures {@link
-   * #awaitResolution(String, String, Duration)} throws.
+   * Cancelling the future stops the reads, the waits and the stream. It fails with the failures
+   * {@link #awaitResolution(String, String, Duration)} throws.
    */
   public CompletableFuture<RequestResolution> awaitResolutionAsync(
       String workSessionId, String requestId, Duration timeout) {
@@ -577,6 +658,14 @@ public final class JarvisClient implements AutoCloseable {
           @Override
           public CompletableFuture<EventPage> page(EventLog.PageRequest page) {
             return eventPageAsync(workSessionId, page);
+          }
+
+          @Override
+          public Optional<Flow.Publisher<JsonNode>> follow(ChainCursor after) {
+            return Optional.of(
+                subscriber ->
+                    JarvisClient.this.follow(
+                        workSessionId, after.revision(), Optional.of(after), policy, subscriber));
           }
         });
   }

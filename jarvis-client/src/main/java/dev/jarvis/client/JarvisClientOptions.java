@@ -42,6 +42,7 @@ public final class JarvisClientOptions {
   private final Duration connectTimeout;
   private final Duration attemptTimeout;
   private final Duration totalTimeout;
+  private final Duration streamReadTimeout;
   private final Optional<Executor> executor;
   private final Optional<String> userAgentSuffix;
   private final List<JarvisPolicy> perCallPolicies;
@@ -62,6 +63,7 @@ public final class JarvisClientOptions {
     this.connectTimeout = b.connectTimeout;
     this.attemptTimeout = b.attemptTimeout;
     this.totalTimeout = b.totalTimeout;
+    this.streamReadTimeout = b.streamReadTimeout;
     this.executor = b.executor;
     this.userAgentSuffix = b.userAgentSuffix;
     this.perCallPolicies = List.copyOf(b.perCallPolicies);
@@ -91,6 +93,7 @@ public final class JarvisClientOptions {
     b.connectTimeout = connectTimeout;
     b.attemptTimeout = attemptTimeout;
     b.totalTimeout = totalTimeout;
+    b.streamReadTimeout = streamReadTimeout;
     b.executor = executor;
     b.userAgentSuffix = userAgentSuffix;
     b.perCallPolicies.addAll(perCallPolicies);
@@ -166,6 +169,14 @@ public final class JarvisClientOptions {
     return totalTimeout;
   }
 
+  /**
+   * How long an open {@code event-stream} may stay silent (no line, heartbeat included) before the
+   * client counts it as lost and reconnects ({@link JarvisClient#subscribe}).
+   */
+  public Duration streamReadTimeout() {
+    return streamReadTimeout;
+  }
+
   /** The executor asynchronous calls run on; empty: one the client owns and closes. */
   public Optional<Executor> executor() {
     return executor;
@@ -214,6 +225,7 @@ public final class JarvisClientOptions {
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration attemptTimeout = Duration.ofSeconds(30);
     private Duration totalTimeout = Duration.ofMinutes(2);
+    private Duration streamReadTimeout = Duration.ofSeconds(45);
     private Optional<Executor> executor = Optional.empty();
     private Optional<String> userAgentSuffix = Optional.empty();
     private final List<JarvisPolicy> perCallPolicies = new ArrayList<>();
@@ -343,6 +355,24 @@ public final class JarvisClientOptions {
     /** Bound on a whole call, retries and waits included. Default: 2 min. */
     public Builder totalTimeout(Duration totalTimeout) {
       this.totalTimeout = Objects.requireNonNull(totalTimeout);
+      return this;
+    }
+
+    /**
+     * How long an open {@code event-stream} ({@link JarvisClient#subscribe}) may stay silent, no
+     * line arriving, heartbeats included, before the client drops the connection and reconnects
+     * after the last event it verified. A host sends a heartbeat every 15 s by default, so the
+     * default of 45 s tolerates two lost ones. Separate from the other timeouts: {@link
+     * #attemptTimeout} bounds only the wait for a stream's response headers (the JDK's request
+     * timeout does not bound a body read), and {@link #totalTimeout} a stream's opening, retries
+     * included. Default: 45 s.
+     */
+    public Builder streamReadTimeout(Duration streamReadTimeout) {
+      Objects.requireNonNull(streamReadTimeout);
+      if (streamReadTimeout.isNegative() || streamReadTimeout.isZero()) {
+        throw new IllegalArgumentException("streamReadTimeout must be > 0");
+      }
+      this.streamReadTimeout = streamReadTimeout;
       return this;
     }
 

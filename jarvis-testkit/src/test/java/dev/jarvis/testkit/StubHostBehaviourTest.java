@@ -74,7 +74,8 @@ class StubHostBehaviourTest {
     assertEquals(200, read.status());
     assertEquals("v0.1", read.header(JarvisHeaders.PROTOCOL_VERSION));
     assertEquals(
-        "cursor-headers, event-log, event-stream, request-read", read.header(JarvisHeaders.HOST_CAPABILITIES));
+        "cursor-headers, event-log, event-stream, request-read",
+        read.header(JarvisHeaders.HOST_CAPABILITIES));
   }
 
   @Test

@@ -25,6 +25,7 @@ public final class CallExchange implements CallContext {
   private final CallScope scope;
   private final JarvisCall<?> call;
   private final String actorId;
+  private final Optional<LiveRead> live;
   private volatile Optional<ChainCursor> cursor = Optional.empty();
   private volatile Optional<String> idempotencyKey = Optional.empty();
   private volatile PipelineRequest fixed;
@@ -32,9 +33,19 @@ public final class CallExchange implements CallContext {
   private volatile PipelineContractException broken;
 
   CallExchange(CallScope scope, JarvisCall<?> call, String actorId) {
+    this(scope, call, actorId, Optional.empty());
+  }
+
+  CallExchange(CallScope scope, JarvisCall<?> call, String actorId, Optional<LiveRead> live) {
     this.scope = scope;
     this.call = call;
     this.actorId = actorId;
+    this.live = live;
+  }
+
+  /** What makes this exchange an {@code event-stream} read; empty for every other call. */
+  Optional<LiveRead> live() {
+    return live;
   }
 
   /** The exchange of a request the pipeline has handed a built-in link (it checked the context). */

@@ -2,6 +2,7 @@ package dev.jarvis.client.internal;
 
 import dev.jarvis.client.Sleeper;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -44,6 +45,74 @@ public abstract class CallScope {
 
   /** Sends one attempt's request. */
   abstract CompletableFuture<HttpResponse<byte[]>> send(HttpClient http, HttpRequest request);
+
+  /**
+   * Sends one attempt's request of a stream: the future completes once the response headers are in,
+   * the body left to be read as it arrives. A stream is read on a thread of its own, so this blocks
+   * in either kind of scope; an interrupt of that thread ends it as cancelled.
+   */
+  CompletableFuture<HttpResponse<InputStream>> sendStreaming(HttpClient http, HttpRequest request) {
+    AbandonableBody body = new AbandonableBody();
+    CompletableFuture<HttpResponse<InputStream>> answer = http.sendAsync(request, body);
+    try {
+      return CompletableFuture.completedFuture(answer.get());
+    } catch (ExecutionException e) {
+      return CompletableFuture.failedFuture(FailureCause.of(e));
+    } catch (InterruptedException e) {
+      // HttpClient.send would leave a stream whose headers arrive just now open and connected:
+      // the exchange is cancelled, and a body that arrives all the same is closed at once.
+      body.abandon();
+      answer.cancel(true);
+      Thread.currentThread().interrupt();
+      return CompletableFuture.failedFuture(new CancellationException("interrupted"));
+    }
+  }
+
+  /**
+   * A stream's body handler that can be abandoned: once the caller gave up, a body the exchange
+   * still delivers (whether or not cancelling the exchange reached it) is closed, never left open.
+   */
+  private static final class AbandonableBody implements HttpResponse.BodyHandler<InputStream> {
+    private InputStream body;
+    private boolean abandoned;
+
+    @Override
+    public HttpResponse.BodySubscriber<InputStream> apply(HttpResponse.ResponseInfo info) {
+      HttpResponse.BodySubscriber<InputStream> subscriber =
+          HttpResponse.BodySubscribers.ofInputStream();
+      subscriber.getBody().thenAccept(this::opened);
+      return subscriber;
+    }
+
+    private void opened(InputStream stream) {
+      synchronized (this) {
+        if (!abandoned) {
+          body = stream;
+          return;
+        }
+      }
+      close(stream);
+    }
+
+    void abandon() {
+      InputStream open;
+      synchronized (this) {
+        abandoned = true;
+        open = body;
+      }
+      close(open);
+    }
+
+    private static void close(InputStream stream) {
+      if (stream != null) {
+        try {
+          stream.close();
+        } catch (IOException ignored) {
+          // Closing is all that is asked.
+        }
+      }
+    }
+  }
 
   /** Completes after the wait before the next attempt. */
   abstract CompletableFuture<Void> delay(Duration wait);

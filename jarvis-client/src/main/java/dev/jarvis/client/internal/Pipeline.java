@@ -92,9 +92,22 @@ public final class Pipeline {
     return exchange(call, actorId, scope, 0);
   }
 
+  /**
+   * Sends the {@code event-log} read {@code call} asking for a stream ({@link LiveRead}): through
+   * every link, as any read. When the host answers a stream, {@code live} holds its open body and
+   * the answer has no record; otherwise the answer is the page read's.
+   */
+  public CompletableFuture<PipelineResponse> sendLive(
+      JarvisCall<?> call, String actorId, CallScope scope, LiveRead live) {
+    return exchange(new CallExchange(scope, call, actorId, Optional.of(live)), 0);
+  }
+
   private CompletableFuture<PipelineResponse> exchange(
       JarvisCall<?> call, String actorId, CallScope scope, int from) {
-    CallExchange exchange = new CallExchange(scope, call, actorId);
+    return exchange(new CallExchange(scope, call, actorId), from);
+  }
+
+  private CompletableFuture<PipelineResponse> exchange(CallExchange exchange, int from) {
     PipelineRequest request;
     try {
       request = request(exchange);

@@ -5,9 +5,11 @@ import dev.jarvis.client.pipeline.JarvisPolicy;
 import dev.jarvis.client.pipeline.PipelineRequest;
 import dev.jarvis.client.pipeline.PipelineResponse;
 import dev.jarvis.core.JarvisSpec;
+import dev.jarvis.core.eventlog.EventStream;
 import dev.jarvis.core.headers.JarvisHeaders;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -35,7 +37,16 @@ public final class ProtocolHeadersPolicy implements JarvisPolicy {
   public CompletableFuture<PipelineResponse> send(PipelineRequest request, Next next) {
     JarvisCall<?> call = request.call();
     Map<String, String> headers = new LinkedHashMap<>();
-    headers.put("Accept", "application/json");
+    Optional<LiveRead> live = CallExchange.of(request).live();
+    // A stream is asked for as the page read, with its media type first: a host without the
+    // capability answers the page (JSON), which the client then reads as one.
+    headers.put(
+        "Accept",
+        live.isPresent()
+            ? EventStream.MEDIA_TYPE + ", application/json;q=0.5"
+            : "application/json");
+    live.flatMap(LiveRead::lastEventId)
+        .ifPresent(id -> headers.put(EventStream.LAST_EVENT_ID, Long.toString(id)));
     if (request.body().isPresent()) {
       headers.put("Content-Type", "application/json");
     }

@@ -1,5 +1,6 @@
 package dev.jarvis.client.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.client.AwaitPolicy;
 import dev.jarvis.client.JarvisFailure;
 import dev.jarvis.client.JarvisInvalidResponseException;
@@ -8,8 +9,9 @@ import dev.jarvis.client.JarvisTransportException;
 import dev.jarvis.client.JarvisUnsupportedCapabilityException;
 import dev.jarvis.client.RequestResolution;
 import dev.jarvis.client.RequestResolution.Outcome;
+import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.eventlog.EventLog;
-import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.eventlog.EventStream;
 import dev.jarvis.model.Request;
 import dev.jarvis.model.Review;
 import java.net.http.HttpHeaders;
@@ -19,21 +21,25 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * One await of a human's answer to a Request: reads the Request, and while it is open follows the
- * WorkSession's chain from genesis on a {@link SessionWatch} and reads the Request again whenever
- * the chain moved (or, on a host without the event log, after every wait). A closed Request
- * completes the await with the host's outcome, once the resolving Review (where there is one) has
- * been read and checked against the Request, and the chain has been seen to record the resolution
- * ({@link ResolutionEvidence}): a resolution the verified chain does not hold is not believed.
+ * WorkSession's chain from genesis on a {@link SessionWatch} (live, {@link StreamedSessionWatch},
+ * where the Request's answer declares {@code event-stream}; else polled) and reads the Request
+ * again whenever the chain moved (or, on a host without the event log, after every wait). A closed
+ * Request completes the await with the host's outcome, once the resolving Review (where there is
+ * one) has been read and checked against the Request, and the chain has been seen to record the
+ * resolution ({@link ResolutionEvidence}): a resolution the verified chain does not hold is not
+ * believed.
  *
  * <p>Fails closed: the await's own deadline (the client's clock) completes it {@code TIMED_OUT}, a
  * host unreachable for longer than {@link AwaitPolicy#hostLostAfter()} {@code HOST_LOST}; neither
  * carries an approval. A refusal or an off-spec answer fails the future with that {@link
- * JarvisFailure}, as any call does. Cancelling the future stops the reads and waits.
+ * JarvisFailure}, as any call does. Cancelling the future stops the reads and waits; however the
+ * await ends, the watch is closed (a live one stops its subscription).
  *
  * <p>One step runs at a time (each starts when the previous one's future completed), so the state
  * needs no lock; only the step in flight is shared with a cancelling thread.
@@ -54,6 +60,14 @@ public final class ResolutionAwait {
 
     /** A page of the WorkSession's events ({@code event-log}). */
     CompletableFuture<dev.jarvis.core.eventlog.EventPage> page(EventLog.PageRequest page);
+
+    /**
+     * The WorkSession's events after a verified cursor, live ({@code event-stream}); empty where
+     * the reads cannot follow a stream, and the await polls.
+     */
+    default Optional<Flow.Publisher<JsonNode>> follow(ChainCursor after) {
+      return Optional.empty();
+    }
   }
 
   private final String workSessionId;
@@ -66,7 +80,7 @@ public final class ResolutionAwait {
   private final Instant deadline;
   private final CompletableFuture<RequestResolution> result = new CompletableFuture<>();
 
-  private SessionWatch watch;
+  private volatile SessionWatch watch;
   private Optional<Request> lastSeen = Optional.empty();
   private Optional<Instant> unreachableSince = Optional.empty();
   private Optional<JarvisFailure> lastFailure = Optional.empty();
@@ -121,6 +135,8 @@ public final class ResolutionAwait {
             // is cancelled (an HTTP exchange, or a timer).
             await.inFlight.cancel(true);
           }
+          // However it ended, a live watch stops following the WorkSession.
+          await.watch.close();
         });
     await.readFirst();
     return await.result;
@@ -137,7 +153,13 @@ public final class ResolutionAwait {
         reads.request(),
         answer -> {
           if (!advertises(answer.headers(), EventLog.CAPABILITY)) {
-            watch = new RequestRereads(policy, waits);
+            replaceWatch(new RequestRereads(policy, waits));
+          } else if (advertises(answer.headers(), EventStream.CAPABILITY)
+              && watch instanceof PolledEventLog
+              && reads.follow(ChainCursor.GENESIS).isPresent()) {
+            replaceWatch(
+                new StreamedSessionWatch(
+                    workSessionId, after -> reads.follow(after).orElseThrow(), reads::page, waits));
           }
           Request request = checked(answer.body());
           Optional<Outcome> outcome = Outcome.of(request.getStatus());
@@ -200,16 +222,18 @@ public final class ResolutionAwait {
     return request;
   }
 
-  /** Whether a comma-separated token of {@code Jarvis-Host-Capabilities} is {@code name}. */
-  private static boolean advertises(HttpHeaders headers, String name) {
-    for (String value : headers.allValues(JarvisHeaders.HOST_CAPABILITIES)) {
-      for (String token : value.split(",")) {
-        if (token.trim().equals(name)) {
-          return true;
-        }
-      }
+  /** Watches with {@code next} from now on; the previous watch stops, and one after the end too. */
+  private void replaceWatch(SessionWatch next) {
+    SessionWatch previous = watch;
+    watch = next;
+    previous.close();
+    if (result.isDone()) {
+      next.close();
     }
-    return false;
+  }
+
+  private static boolean advertises(HttpHeaders headers, String name) {
+    return HostCapabilities.declares(headers, name);
   }
 
   /** Waits until the chain moves (or the watch's wait ends), then reads the Request again. */
@@ -342,7 +366,7 @@ public final class ResolutionAwait {
         && EventLog.CAPABILITY.equals(missing.capability())
         && watch.seesEvents()) {
       // A host of the spec alone: no chain to follow, so the Request is read after every wait.
-      watch = new RequestRereads(policy, waits);
+      replaceWatch(new RequestRereads(policy, waits));
       readRequest();
       return;
     }

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Where an await learns that a WorkSession moved on. Today it polls ({@link PolledEventLog}, or
- * {@link RequestRereads} on a host without the event log); a live source (an SSE {@code
- * event-stream}, a long poll {@code ?after=N&wait=S}) implements the same interface, so it can
- * replace polling without changing the await ({@link ResolutionAwait}) or the client's API.
+ * Where an await learns that a WorkSession moved on: live on a host with the {@code event-stream}
+ * capability ({@link StreamedSessionWatch}: an SSE stream, or long polls {@code ?after=N&wait=S}),
+ * else by polling ({@link PolledEventLog}, or {@link RequestRereads} on a host without the event
+ * log). The await ({@link ResolutionAwait}) is the same over each.
  */
 public interface SessionWatch {
 
@@ -26,4 +26,7 @@ public interface SessionWatch {
    * re-reads the Request after every wait.
    */
   boolean seesEvents();
+
+  /** Stops whatever the watch keeps running (a subscription): the await is over. */
+  default void close() {}
 }
