@@ -20,9 +20,7 @@ import dev.jarvis.model.RiskClass;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -86,55 +84,47 @@ class AwaitAndExpiryOverHttpTest {
   }
 
   @Test
-  void anAgentAwaitingOnTheReferenceHostSeesTheHumansApprovalSentFromAnotherClient() {
-    try (TestHost t = TestHost.started()) {
-      AtomicBoolean answered = new AtomicBoolean();
-      JarvisClient[] human = new JarvisClient[1];
-      String[] ws = new String[1];
-      Request[] request = new Request[1];
-      Review[] review = new Review[1];
-      // The human answers during the agent's first wait, from a client of its own.
-      Sleeper sleeper =
-          new Sleeper() {
-            @Override
-            public void sleep(Duration duration) {
-              t.clock.advance(duration);
-            }
+  void anAgentAwaitingOnTheReferenceHostSeesTheHumansApprovalSentFromAnotherClient()
+      throws Exception {
+    try (TestHost t = TestHost.started();
+        JarvisClient agent = client(t, Sleeper.SYSTEM);
+        JarvisClient humans = client(t, Sleeper.SYSTEM)) {
+      JarvisClient human = humans.as(Payloads.HUMAN);
+      String ws = workSession(agent);
+      Request request = pendingRequest(agent, ws, Duration.ofHours(1));
+      // The agent waits on the host's event stream; the human answers from a client of its own.
+      CompletableFuture<RequestResolution> awaiting =
+          agent.awaitResolutionAsync(ws, request.getId(), Duration.ofMinutes(5));
+      Review review =
+          human.recordReview(
+              ws,
+              human
+                  .records()
+                  .approval(
+                      request,
+                      Payloads.HUMAN_WORKER,
+                      human.currentCursor(ws),
+                      Duration.ofMinutes(20)));
 
-            @Override
-            public CompletableFuture<Void> delay(Duration duration, Executor executor) {
-              return CompletableFuture.runAsync(
-                  () -> {
-                    if (answered.compareAndSet(false, true)) {
-                      review[0] =
-                          human[0].recordReview(
-                              ws[0],
-                              human[0]
-                                  .records()
-                                  .approval(
-                                      request[0],
-                                      Payloads.HUMAN_WORKER,
-                                      human[0].currentCursor(ws[0]),
-                                      Duration.ofMinutes(20)));
-                    }
-                    t.clock.advance(duration);
-                  },
-                  executor);
-            }
-          };
-      try (JarvisClient agent = client(t, sleeper);
-          JarvisClient humans = client(t, Sleeper.SYSTEM)) {
-        human[0] = humans.as(Payloads.HUMAN);
-        ws[0] = workSession(agent);
-        request[0] = pendingRequest(agent, ws[0], Duration.ofHours(1));
+      RequestResolution answer = awaiting.get(20, TimeUnit.SECONDS);
+      assertEquals(RequestResolution.Outcome.APPROVED, answer.outcome());
+      assertEquals(review.getApprovalScope(), answer.approval().orElseThrow());
+    }
+  }
 
-        RequestResolution answer =
-            agent.awaitResolution(ws[0], request[0].getId(), Duration.ofMinutes(5));
-
-        assertTrue(answered.get());
-        assertEquals(RequestResolution.Outcome.APPROVED, answer.outcome());
-        assertEquals(review[0].getApprovalScope(), answer.approval().orElseThrow());
-      }
+  @Test
+  void anAwaitOnTheReferenceHostEndsExpiredWhenTheSweepExpiresItsRequest() throws Exception {
+    try (TestHost t = TestHost.started();
+        JarvisClient agent = client(t, Sleeper.SYSTEM)) {
+      String ws = workSession(agent);
+      Request request = pendingRequest(agent, ws, Duration.ofMinutes(10));
+      CompletableFuture<RequestResolution> awaiting =
+          agent.awaitResolutionAsync(ws, request.getId(), Duration.ofHours(2));
+      t.clock.advance(Duration.ofMinutes(10));
+      // Nobody touches the WorkSession: the host's sweep writes the expiry, the stream carries it.
+      RequestResolution answer = awaiting.get(20, TimeUnit.SECONDS);
+      assertEquals(RequestResolution.Outcome.EXPIRED, answer.outcome());
+      assertTrue(answer.approval().isEmpty());
     }
   }
 
