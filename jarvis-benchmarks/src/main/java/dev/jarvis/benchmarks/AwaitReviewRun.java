@@ -101,7 +101,7 @@ public final class AwaitReviewRun {
       System.out.printf(
           Locale.ROOT,
           "nobody answers: await completed %s %.0f ms after expires_at%n",
-          expired,
+          expired.outcome(),
           Duration.between(expiresAt, now).toNanos() / 1e6);
     }
   }
