@@ -171,37 +171,56 @@ public final class ProtocolHost implements AutoCloseable {
       Function<String, Optional<String>> headers,
       byte[] rawBody) {
     try {
-      Optional<OperationRoutes.Route> route;
-      try {
-        route = routes.find(method, path);
-      } catch (IllegalArgumentException malformedEscape) {
-        // URLDecoder refuses a broken percent escape in a path parameter: bad input, not a failure.
-        return failure(400, outsideTheProtocol("The path is not percent-encoded correctly."));
-      }
-      // An operation this host does not serve (the event-log read undeclared) is no route either.
-      route = route.filter(r -> serves(r.operation()));
-      if (route.isEmpty()) {
-        return routes.hasPath(path)
-            ? failure(405, outsideTheProtocol(WRONG_METHOD))
-            : failure(404, outsideTheProtocol("No protocol operation exists at this path."));
-      }
-      ProtocolOperation operation = route.get().operation();
-      Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
-      if (operation.equals(EventLog.OPERATION)) {
-        // Read by the guard after HostAuth, like every other input.
-        parameters.put(EventLog.RAW_QUERY, rawQuery);
-      }
-      ProtocolCall call;
-      try {
-        call = check(operation, headers, parameters, rawBody);
-      } catch (ProtocolRefusal refusal) {
-        return refusal(refusal);
-      }
-      return handleCall(call).response();
+      Routed routed = route(method, path, rawQuery, headers, rawBody);
+      return routed.call().isPresent()
+          ? handleCall(routed.call().get()).response()
+          : routed.refusal();
     } catch (RuntimeException failure) {
       // A defect outside the call's own handling: still a ProtocolError, never a bare 500.
       return hostFailure(failure);
     }
+  }
+
+  /** A request routed and checked into its call, or the answer that refuses it. */
+  private record Routed(Optional<ProtocolCall> call, StoredResponse refusal) {}
+
+  private Routed route(
+      String method,
+      String path,
+      String rawQuery,
+      Function<String, Optional<String>> headers,
+      byte[] rawBody) {
+    Optional<OperationRoutes.Route> route;
+    try {
+      route = routes.find(method, path);
+    } catch (IllegalArgumentException malformedEscape) {
+      // URLDecoder refuses a broken percent escape in a path parameter: bad input, not a failure.
+      return refused(
+          failure(400, outsideTheProtocol("The path is not percent-encoded correctly.")));
+    }
+    // An operation this host does not serve (the event-log read undeclared) is no route either.
+    route = route.filter(r -> serves(r.operation()));
+    if (route.isEmpty()) {
+      return refused(
+          routes.hasPath(path)
+              ? failure(405, outsideTheProtocol(WRONG_METHOD))
+              : failure(404, outsideTheProtocol("No protocol operation exists at this path.")));
+    }
+    ProtocolOperation operation = route.get().operation();
+    Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
+    if (operation.equals(EventLog.OPERATION)) {
+      // Read by the guard after HostAuth, like every other input.
+      parameters.put(EventLog.RAW_QUERY, rawQuery);
+    }
+    try {
+      return new Routed(Optional.of(check(operation, headers, parameters, rawBody)), null);
+    } catch (ProtocolRefusal refusal) {
+      return refused(refusal(refusal));
+    }
+  }
+
+  private static Routed refused(StoredResponse answer) {
+    return new Routed(Optional.empty(), answer);
   }
 
   /**
@@ -513,24 +532,10 @@ public final class ProtocolHost implements AutoCloseable {
       Function<String, Optional<String>> headers,
       byte[] rawBody) {
     try {
-      Optional<OperationRoutes.Route> route;
-      try {
-        route = routes.find(method, path).filter(r -> r.operation().equals(EventLog.OPERATION));
-      } catch (IllegalArgumentException malformedEscape) {
-        route = Optional.empty();
-      }
-      if (route.isEmpty() || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
-        return new HeldAnswer.Answered(answer(method, path, rawQuery, headers, rawBody));
-      }
-      Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
-      parameters.put(EventLog.RAW_QUERY, rawQuery);
-      ProtocolCall call;
-      try {
-        call = check(EventLog.OPERATION, headers, parameters, rawBody);
-      } catch (ProtocolRefusal refusal) {
-        return new HeldAnswer.Answered(refusal(refusal));
-      }
-      return answerHeld(call, headers);
+      Routed routed = route(method, path, rawQuery, headers, rawBody);
+      return routed.call().isPresent()
+          ? answerHeld(routed.call().get(), headers)
+          : new HeldAnswer.Answered(routed.refusal());
     } catch (RuntimeException failure) {
       return new HeldAnswer.Answered(hostFailure(failure));
     }
