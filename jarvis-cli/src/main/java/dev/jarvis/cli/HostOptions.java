@@ -6,9 +6,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The options that name a host and who acts on it, shared by the subcommands that call a host as
- * one Actor ({@code audit}, {@code review}): {@code --base-url}, {@code --token}, {@code --actor}.
- * A picocli mixin. The token goes into the {@code Authorization} header only; nothing here prints
- * it.
+ * one Actor ({@code audit}, {@code review}, {@code watch}): {@code --base-url}, {@code --token},
+ * {@code --actor}. A picocli mixin. The token goes into the {@code Authorization} header only;
+ * nothing here prints it.
  */
 final class HostOptions {
 

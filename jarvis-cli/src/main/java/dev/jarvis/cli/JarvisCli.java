@@ -14,9 +14,10 @@ import picocli.CommandLine.Command;
  * the same everywhere.
  *
  * <p>Exit codes: 0 success, 1 the input was judged and found wanting (a check failed, or the host
- * refused what {@code review} sent: its {@code error_id} on stderr), 2 the tool could not do its
- * job (bad usage, unreadable or invalid input). Errors are one line on stderr, never a stack trace.
- * Without a subcommand it lists the operations, as it always has.
+ * refused what {@code review} sent or whom {@code watch} follows as: its {@code error_id} on
+ * stderr; a chain {@code watch} follows broke), 2 the tool could not do its job (bad usage,
+ * unreadable or invalid input). Errors are one line on stderr, never a stack trace. Without a
+ * subcommand it lists the operations, as it always has.
  */
 @Command(
     name = "jarvis-cli",
@@ -72,6 +73,7 @@ public final class JarvisCli implements Runnable {
             .addSubcommand(new LoadCommand(io))
             .addSubcommand(new AuditCommand(io))
             .addSubcommand(new ReviewCommand(io))
+            .addSubcommand(new WatchCommand(io))
             .addSubcommand(new ProtocolTools.Canonicalize(io))
             .addSubcommand(new ProtocolTools.HashEvent(io))
             .addSubcommand(new ProtocolTools.HashAction(io))

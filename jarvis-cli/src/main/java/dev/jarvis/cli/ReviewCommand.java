@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.client.JarvisClient;
 import dev.jarvis.client.JarvisFailure;
 import dev.jarvis.client.JarvisRefusalException;
-import dev.jarvis.client.JarvisUnsupportedCapabilityException;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.records.ProtocolRecords;
@@ -17,7 +16,6 @@ import dev.jarvis.model.ReviewDecision;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -158,14 +156,14 @@ final class ReviewCommand implements Callable<Integer> {
     checkUsage(decision);
     try (JarvisClient client = JarvisClient.create(host.client("review").build())) {
       Request request =
-          capability("request-read", () -> client.getRequest(workSessionId, requestId));
+          HostFailures.capability(
+              "request-read", () -> client.getRequest(workSessionId, requestId));
       Review review = build(client, request, decision);
       Review recorded = client.recordReview(workSessionId, review);
       io.out().println(JarvisJson.mapper().writeValueAsString(recorded));
       return 0;
     } catch (JarvisRefusalException e) {
-      io.err().println(spec.qualifiedName() + ": " + refusal(e));
-      return 1;
+      return HostFailures.refused(spec, io, e);
     } catch (JsonProcessingException e) {
       throw new CliException("cannot write the Review: " + e.getOriginalMessage());
     } catch (RuntimeException e) {
@@ -217,7 +215,7 @@ final class ReviewCommand implements Callable<Integer> {
    */
   private ChainCursor requestEvent(JarvisClient client, Request request) throws CliException {
     Optional<JsonNode> created =
-        capability(
+        HostFailures.capability(
             "event-log",
             () -> {
               try (Stream<JsonNode> events = client.events(workSessionId)) {
@@ -243,26 +241,5 @@ final class ReviewCommand implements Callable<Integer> {
     return "request.created".equals(event.path(JarvisEvent.JSON_PROPERTY_TYPE).asText())
         && "request".equals(payload.path(JarvisEventPayload.JSON_PROPERTY_OBJECT_TYPE).asText())
         && requestId.equals(payload.path(JarvisEventPayload.JSON_PROPERTY_OBJECT_ID).asText());
-  }
-
-  /** Runs a read that needs {@code capability}; a host without it is a usage error, exit 2. */
-  private static <T> T capability(String capability, Supplier<T> read) throws CliException {
-    try {
-      return read.get();
-    } catch (JarvisUnsupportedCapabilityException e) {
-      throw new CliException("the host does not declare the " + capability + " capability");
-    }
-  }
-
-  /** {@code error_id: remediation (field: reason)}: what the host said, and what to do. */
-  static String refusal(JarvisRefusalException e) {
-    StringBuilder line = new StringBuilder(e.errorId().getValue());
-    String remediation = e.error().getRemediation();
-    if (remediation != null && !remediation.isBlank()) {
-      line.append(": ").append(remediation);
-    }
-    line.append(" (").append(e.field()).append(": ").append(e.reason()).append(')');
-    e.protocolTraceId().ifPresent(trace -> line.append(" [trace ").append(trace).append(']'));
-    return line.toString();
   }
 }

@@ -172,7 +172,8 @@ class JarvisCliTest {
         "verify-chain",
         "validate",
         "audit",
-        "review"
+        "review",
+        "watch"
       })
   void everySubcommandAnswersHelpWithItsUsage(String subcommand) {
     assertEquals(0, run(subcommand, "--help"));
