@@ -60,12 +60,24 @@ class AwaitResolutionTest {
   PolicyDecision decision;
   Request request;
 
+  /**
+   * The capabilities these tests' stub declares unless a test says otherwise: the event log read a
+   * page at a time, so every wait of the await is one the test holds and releases. The await over a
+   * live stream ({@code event-stream}) is {@code AwaitOverStreamTest}'s.
+   */
+  static final String[] POLLED =
+      new String[] {
+        JarvisHeaders.CURSOR_HEADERS_CAPABILITY,
+        JarvisHeaders.EVENT_LOG_CAPABILITY,
+        RequestRead.CAPABILITY
+      };
+
   /** A stub declaring {@code capabilities}, a WorkSession, and the agent's pending Request. */
   void start(String... capabilities) {
-    JarvisHostStub.Builder builder = JarvisHostStub.builder().clock(clock);
-    if (capabilities.length > 0) {
-      builder.capabilities(capabilities);
-    }
+    JarvisHostStub.Builder builder =
+        JarvisHostStub.builder()
+            .clock(clock)
+            .capabilities(capabilities.length > 0 ? capabilities : POLLED);
     stub = builder.build().start();
     stub.givenWorker(SampleRecords.worker("worker-human-1", "human"))
         .givenWorker(SampleRecords.worker("worker-agent-1", "agent"))
@@ -152,6 +164,18 @@ class AwaitResolutionTest {
         assertInstanceOf(RequestResolution.Resolved.class, answer);
     assertEquals(RequestStatus.APPROVED, resolved.request().getStatus());
     assertEquals(Optional.of(review), resolved.review());
+    assertEquals(List.of(), stub.receivedViolations());
+  }
+
+  @Test
+  void onTheStubsLiveStreamTheAwaitIsApprovedWithoutAnyOfItsWaitsPassing() {
+    start(JarvisHostStub.DEFAULT_CAPABILITIES.toArray(String[]::new));
+    CompletableFuture<RequestResolution> awaited = awaiting(AN_HOUR);
+    Review review = stub.human(HUMAN).approve(ws, request.getId());
+
+    RequestResolution answer = resolution(awaited);
+    assertEquals(Outcome.APPROVED, answer.outcome());
+    assertEquals(Optional.of(review.getApprovalScope()), answer.approval());
     assertEquals(List.of(), stub.receivedViolations());
   }
 
