@@ -21,7 +21,10 @@ final class EventLogChecks {
 
   private EventLogChecks() {}
 
-  static void run(CheckRunner runner, LiveHost live) {
+  /**
+   * Runs the group; answers whether the host serves the read (false where it does not declare it).
+   */
+  static boolean run(CheckRunner runner, LiveHost live) {
     String group = EventLog.CAPABILITY;
     boolean served = CapabilityChecks.eventLogServed(runner, live);
     Runnable requireServed =
@@ -136,6 +139,7 @@ final class EventLogChecks {
               "unknown_state");
           return null;
         });
+    return served;
   }
 
   private static JsonNode untraced(Exchange exchange) {

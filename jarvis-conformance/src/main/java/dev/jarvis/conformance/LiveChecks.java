@@ -13,12 +13,14 @@ final class LiveChecks {
     GenesisChecks.run(runner, live);
     ChainChecks.run(runner, live);
     CapabilityChecks.cursorHeaders(runner, live);
-    EventLogChecks.run(runner, live);
+    boolean eventLogServed = EventLogChecks.run(runner, live);
     SignatureChecks.run(runner, live, config.requiredSigner());
     IdempotencyChecks.run(runner, live);
     IdMatchingChecks.run(runner, live);
     ExportChecks.run(runner, live);
     PurposeChecks.run(runner, live);
+    // After the purpose checks, which register the Actor outside the suite's WorkSessions.
+    EventStreamChecks.run(runner, live, eventLogServed);
     PolicyChecks.run(runner, live);
     GovernanceChecks.run(runner, live);
     AnswerChecks.run(runner, live);

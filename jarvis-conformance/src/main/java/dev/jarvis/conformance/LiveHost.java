@@ -127,6 +127,17 @@ final class LiveHost {
         com.fasterxml.jackson.databind.node.MissingNode.getInstance());
   }
 
+  /**
+   * Opens the WorkSession's {@code event-stream} read as {@code actor}, with the read headers and
+   * {@code extra} ({@code Last-Event-ID}).
+   */
+  EventStreamConnection stream(
+      String session, String query, String actor, Map<String, String> extra) {
+    Map<String, String> headers = readHeaders(actor);
+    headers.putAll(extra);
+    return host.openStream(session, query, headers);
+  }
+
   /** Whether the answer declares {@code capability} in {@code Jarvis-Host-Capabilities}. */
   static boolean declares(Exchange answer, String capability) {
     return answer

@@ -365,12 +365,12 @@ final class PurposeChecks {
    * The action the checks walk through a Request and its review: one the Policy does not deny (one
    * it reviews, else one it allows); the check is skipped where the Policy offers none.
    */
-  private static PolicyActions.Action reviewable(LiveHost live) {
+  static PolicyActions.Action reviewable(LiveHost live) {
     return live.suitePolicy.actions().notDenied();
   }
 
   /** The agent's {@code review_required} decision on {@code action}, naming its Request. */
-  private static void reviewRequired(
+  static void reviewRequired(
       LiveHost live, String session, PolicyActions.Action action, String decision, String request) {
     post(
         live,
@@ -381,7 +381,7 @@ final class PurposeChecks {
   }
 
   /** The agent's Request for {@code action}, to {@code target}, expiring at {@code expires}. */
-  private static Exchange request(
+  static Exchange request(
       LiveHost live,
       String session,
       PolicyActions.Action action,

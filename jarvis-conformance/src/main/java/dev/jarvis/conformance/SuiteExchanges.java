@@ -7,11 +7,15 @@ import dev.jarvis.client.raw.RawExchange;
 import dev.jarvis.client.raw.RawRequest;
 import dev.jarvis.client.raw.RawTransport;
 import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.eventlog.EventStream;
 import dev.jarvis.core.headers.JarvisHeaders;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,6 +34,7 @@ import java.util.function.Function;
 final class SuiteExchanges {
 
   private final RawTransport transport;
+  private final HttpClient streams;
   private final URI baseUrl;
   private final Function<Optional<String>, String> tokens;
   private final List<Exchange> exchanges = new ArrayList<>();
@@ -41,6 +46,32 @@ final class SuiteExchanges {
     this.baseUrl = baseUrl;
     this.tokens = tokens;
     this.transport = RawTransport.builder().connectTimeout(timeout).requestTimeout(timeout).build();
+    this.streams =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(timeout)
+            .build();
+  }
+
+  /**
+   * Opens the {@code event-stream} read of a WorkSession: {@code GET
+   * /work-sessions/{id}/events?query} with {@code Accept: text/event-stream} and exactly these
+   * protocol headers (plus {@code Authorization}). The answer is read as it comes, with no timeout
+   * of its own (the check bounds its waits); it is not kept with the run's exchanges.
+   */
+  EventStreamConnection openStream(String session, String query, Map<String, String> headers) {
+    Map<String, String> sent = new LinkedHashMap<>();
+    sent.put("Accept", EventStream.MEDIA_TYPE);
+    String token = tokens.apply(Optional.ofNullable(headers.get(JarvisHeaders.ACTOR_ID)));
+    if (!token.isEmpty()) {
+      sent.put("Authorization", "Bearer " + token);
+    }
+    sent.putAll(headers);
+    RawRequest request =
+        RawRequest.of(baseUrl, EventLog.OPERATION, Optional.of(session), query, sent, new byte[0]);
+    HttpRequest.Builder http = HttpRequest.newBuilder(request.uri()).GET();
+    request.headers().forEach(http::header);
+    return EventStreamConnection.open(streams, http.build());
   }
 
   /**

@@ -5,23 +5,36 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.eventlog.EventStream;
 import dev.jarvis.core.headers.HeaderLookup;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.host.HeldAnswer;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
+import dev.jarvis.host.LiveStream;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.model.ProtocolErrorId;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -61,7 +74,19 @@ public final class BrokenHost implements AutoCloseable {
     /** Declares {@code event-log} but answers its read 405, as a host of the spec alone does. */
     DECLARES_AN_EVENT_LOG_IT_DOES_NOT_SERVE,
     /** Declares {@code cursor-headers} but sends none. */
-    DECLARES_CURSOR_HEADERS_IT_DOES_NOT_SEND;
+    DECLARES_CURSOR_HEADERS_IT_DOES_NOT_SEND,
+    /**
+     * Declares {@code event-stream} but answers a read with {@code Accept: text/event-stream} as
+     * the JSON page, as a host without the capability does.
+     */
+    DECLARES_AN_EVENT_STREAM_IT_DOES_NOT_SERVE,
+    /** Streams each event with {@code id:} the event's {@code id}, not its {@code sequence}. */
+    STREAMS_EVENT_IDS_NOT_SEQUENCES,
+    /**
+     * Streams a WorkSession's events and then, once, the genesis event of another WorkSession (one
+     * of the same creator, as a store queried by the wrong key would).
+     */
+    STREAMS_ANOTHER_WORK_SESSIONS_EVENTS;
 
     /** The refusals the defective host answers as if it had accepted the record. */
     private final List<ProtocolErrorId> recordsAnyway;
@@ -78,6 +103,17 @@ public final class BrokenHost implements AutoCloseable {
   private final Defect defect;
   private final HttpServer server;
 
+  /** The WorkSessions the run's requests named, for the defect that strays into another's. */
+  private final Set<String> sessions = ConcurrentHashMap.newKeySet();
+
+  private final ExecutorService threads =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "broken-host");
+            t.setDaemon(true);
+            return t;
+          });
+
   public BrokenHost(Defect defect, Clock clock, Supplier<String> ids) {
     this.defect = defect;
     this.host =
@@ -86,6 +122,8 @@ public final class BrokenHost implements AutoCloseable {
                 .clock(clock)
                 .traceIds(() -> "trace:" + ids.get())
                 .actorKeys(Fixtures.SIGNER_KEYS)
+                // A correct host serves the event stream too, held on threads of its own.
+                .capability(HostConfig.EVENT_STREAM)
                 .governance(
                     WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID))
                 .build());
@@ -100,6 +138,7 @@ public final class BrokenHost implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
     server.createContext("/", this::serve);
+    server.setExecutor(threads);
     server.start();
   }
 
@@ -114,18 +153,29 @@ public final class BrokenHost implements AutoCloseable {
       Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       headers.putAll(exchange.getRequestHeaders());
       broken(path, headers);
+      if (path.startsWith("/work-sessions/") && path.split("/").length > 2) {
+        sessions.add(path.split("/")[2]);
+      }
       String query = exchange.getRequestURI().getRawQuery();
       boolean eventLogRead =
           exchange.getRequestMethod().equals("GET") && path.matches("/work-sessions/[^/]+/events");
-      StoredResponse answer =
-          defect == Defect.DECLARES_AN_EVENT_LOG_IT_DOES_NOT_SERVE && eventLogRead
-              ? host.outsideTheProtocol(405, "No such method here.")
-              : host.answer(
-                  exchange.getRequestMethod(),
-                  path,
-                  query == null ? "" : query,
-                  HeaderLookup.ofLists(headers),
-                  body);
+      Function<String, Optional<String>> lookup = HeaderLookup.ofLists(headers);
+      String rawQuery = query == null ? "" : query;
+      StoredResponse answer;
+      if (defect == Defect.DECLARES_AN_EVENT_LOG_IT_DOES_NOT_SERVE && eventLogRead) {
+        answer = host.outsideTheProtocol(405, "No such method here.");
+      } else if (defect != Defect.DECLARES_AN_EVENT_STREAM_IT_DOES_NOT_SERVE
+          && host.holds(exchange.getRequestMethod(), path, rawQuery, lookup)) {
+        HeldAnswer held =
+            host.answerHeld(exchange.getRequestMethod(), path, rawQuery, lookup, body);
+        if (held instanceof HeldAnswer.Streaming streaming) {
+          stream(exchange, streaming.stream());
+          return;
+        }
+        answer = ((HeldAnswer.Answered) held).response();
+      } else {
+        answer = host.answer(exchange.getRequestMethod(), path, rawQuery, lookup, body);
+      }
       boolean genesis = exchange.getRequestMethod().equals("POST") && path.equals("/work-sessions");
       if (recordsAnyway(answer, genesis)) {
         // A host that records what it is told instead of enforcing the Policy: the record back.
@@ -151,6 +201,75 @@ public final class BrokenHost implements AutoCloseable {
       }
       exchange.sendResponseHeaders(answer.status(), out.length == 0 ? -1 : out.length);
       exchange.getResponseBody().write(out);
+    }
+  }
+
+  /** Runs an accepted stream on this request's thread, played through the defect. */
+  private void stream(HttpExchange exchange, LiveStream stream) throws IOException {
+    stream.headers().forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
+    exchange.sendResponseHeaders(200, 0);
+    OutputStream out = exchange.getResponseBody();
+    if (defect == Defect.STREAMS_EVENT_IDS_NOT_SEQUENCES
+        || defect == Defect.STREAMS_ANOTHER_WORK_SESSIONS_EVENTS) {
+      out = new DefectiveFrames(out, stream.workSessionId());
+    }
+    stream.run(out, exchange::close);
+  }
+
+  /** Rewrites each frame as the defect has it; the stream writes one frame per write. */
+  private final class DefectiveFrames extends FilterOutputStream {
+
+    private final String session;
+    private boolean strayed;
+
+    DefectiveFrames(OutputStream out, String session) {
+      super(out);
+      this.session = session;
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+      String text = new String(bytes, offset, length, StandardCharsets.UTF_8);
+      if (!text.startsWith("id: ")) {
+        out.write(bytes, offset, length);
+        return;
+      }
+      String data = text.substring(text.indexOf("data: ") + 6).trim();
+      JsonNode event = JarvisJson.mapper().readTree(data);
+      if (defect == Defect.STREAMS_EVENT_IDS_NOT_SEQUENCES) {
+        // The event's id where its sequence belongs.
+        out.write(
+            ("id: " + event.path("id").asText() + "\ndata: " + data + "\n\n")
+                .getBytes(StandardCharsets.UTF_8));
+        return;
+      }
+      out.write(bytes, offset, length);
+      if (!strayed) {
+        strayed = true;
+        otherGenesis(event).ifPresent(other -> writeQuietly(other));
+      }
+    }
+
+    private Optional<JsonNode> otherGenesis(JsonNode event) {
+      return sessions.stream()
+          .filter(id -> !id.equals(session))
+          .findFirst()
+          .flatMap(id -> host.config().stores().sessions().events(id, 0, 1).stream().findFirst());
+    }
+
+    private void writeQuietly(JsonNode other) {
+      try {
+        out.write(
+            EventStream.frame(
+                other.path("sequence").asLong(), JarvisJson.mapper().writeValueAsString(other)));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
     }
   }
 
@@ -205,6 +324,8 @@ public final class BrokenHost implements AutoCloseable {
 
   @Override
   public void close() {
+    host.closeStreams(Duration.ZERO);
     server.stop(0);
+    threads.shutdownNow();
   }
 }

@@ -136,7 +136,8 @@ class ConformanceUnderAnyPolicyTest {
             "an event signed with the key of an Actor that must sign is appended",
             "an unsigned event of an Actor that must sign is refused with unauthorized_actor",
             "an event signed by another key under the Actor's key id is refused with"
-                + " unauthorized_actor"),
+                + " unauthorized_actor",
+            EventStreamChecks.EXPIRY),
         skippedNames(report));
   }
 
