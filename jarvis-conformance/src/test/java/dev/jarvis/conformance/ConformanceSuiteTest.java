@@ -18,6 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.w3c.dom.Document;
 
+// Each test runs the whole suite against a host of its own, mostly waiting: four at a time.
+@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
 class ConformanceSuiteTest {
 
   /** The stub as a conformance run finds it: the sample Policy, and one of someone else's. */

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * kind of action that Policy does not offer; a correct host never fails for the suite's choice of
  * action.
  */
+// Its tests run hosts of their own and mostly wait on them: four at a time.
+@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
 class ConformanceUnderAnyPolicyTest {
 
   @TempDir Path dir;

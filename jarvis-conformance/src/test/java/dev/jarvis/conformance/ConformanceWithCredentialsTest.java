@@ -21,6 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The suite certifies a host that binds each credential to its Actors, given one credential per
  * role, at the root or under a path prefix.
  */
+// Its tests run hosts of their own and mostly wait on them: four at a time.
+@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
 class ConformanceWithCredentialsTest {
 
   @TempDir Path recorded;

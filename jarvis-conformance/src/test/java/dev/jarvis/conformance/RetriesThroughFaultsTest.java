@@ -45,6 +45,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * applied the request exactly once and answer the retry with its first response. The suite itself
  * also runs through the proxy, to show the proxy changes nothing a host is judged on.
  */
+// Its tests run hosts of their own and mostly wait on them: four at a time.
+@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
 class RetriesThroughFaultsTest {
 
   private static final String HUMAN_WORKER = "worker-human-1";
