@@ -315,6 +315,13 @@ class LiveEventLogTest {
             .response();
     assertEquals(400, refused.status());
     assertEquals("/wait", KitHost.answerOf(refused).body().path("field").asText());
+    // The same through the plain entry, as a binding that checks first (JAX-RS) reaches it.
+    Map<String, String> h = headers(AGENT);
+    StoredResponse plain =
+        kit.host.answer(
+            "GET", EVENTS, "wait=31", name -> Optional.ofNullable(h.get(name)), new byte[0]);
+    assertEquals(400, plain.status());
+    assertEquals("/wait", KitHost.answerOf(plain).body().path("field").asText());
   }
 
   @Test

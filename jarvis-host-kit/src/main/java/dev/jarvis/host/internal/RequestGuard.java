@@ -110,6 +110,11 @@ public final class RequestGuard {
     if (operation.equals(EventLog.OPERATION)) {
       try {
         EventLog.request(pathParameters);
+        if (config.capabilities().contains(HostConfig.EVENT_STREAM)) {
+          // A host of the live read takes wait=S, and refuses one out of range wherever it is
+          // answered; a host without it ignores the parameter, as every one it does not take.
+          EventLog.waitFor(pathParameters);
+        }
       } catch (EventLogQueryException e) {
         throw new ProtocolRefusal(e.violation());
       }
