@@ -29,6 +29,9 @@ class PostgresBesideAnotherApplicationTest extends HostStoresContract {
   private String jarvisSchema;
   private PGSimpleDataSource dataSource;
 
+  /** The application's pool over it, as a service has one (Spring Boot: HikariCP). */
+  private com.zaxxer.hikari.HikariDataSource pooled;
+
   @Override
   protected HostStores newStores() throws Exception {
     service = PostgresTestSchema.create("service");
@@ -37,12 +40,13 @@ class PostgresBesideAnotherApplicationTest extends HostStoresContract {
     dataSource.setCurrentSchema(service.name());
     serviceFlyway().migrate();
     jarvisSchema = service.name() + "_jarvis";
-    return JdbcHostStores.on(dataSource, jarvisSchema);
+    pooled = PostgresDataSourceHostStoresTest.pool(dataSource);
+    return JdbcHostStores.on(pooled, jarvisSchema);
   }
 
   @Override
   protected HostStores secondInstance(HostStores first) {
-    return JdbcHostStores.on(dataSource, jarvisSchema);
+    return JdbcHostStores.on(pooled, jarvisSchema);
   }
 
   private Flyway serviceFlyway() {
@@ -54,6 +58,9 @@ class PostgresBesideAnotherApplicationTest extends HostStoresContract {
 
   @AfterEach
   void dropSchemas() throws Exception {
+    if (pooled != null) {
+      pooled.close();
+    }
     if (service != null) {
       try (Connection c = dataSource.getConnection();
           Statement s = c.createStatement()) {

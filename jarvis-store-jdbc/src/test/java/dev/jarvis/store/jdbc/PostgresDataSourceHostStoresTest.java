@@ -26,22 +26,37 @@ class PostgresDataSourceHostStoresTest extends HostStoresContract {
   private PostgresTestSchema schema;
   private PGSimpleDataSource dataSource;
 
+  /** The application's pool over it, as a service has one (Spring Boot: HikariCP). */
+  private com.zaxxer.hikari.HikariDataSource pooled;
+
   @Override
   protected HostStores newStores() throws Exception {
     schema = PostgresTestSchema.create("jarvis_ds");
     dataSource = new PGSimpleDataSource();
     dataSource.setUrl(schema.url());
     dataSource.setCurrentSchema(schema.name());
-    return JdbcHostStores.on(dataSource);
+    pooled = pool(dataSource);
+    return JdbcHostStores.on(pooled);
+  }
+
+  /** A small HikariCP pool over {@code dataSource}. */
+  static com.zaxxer.hikari.HikariDataSource pool(PGSimpleDataSource dataSource) {
+    com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+    config.setDataSource(dataSource);
+    config.setMaximumPoolSize(10);
+    return new com.zaxxer.hikari.HikariDataSource(config);
   }
 
   @Override
   protected HostStores secondInstance(HostStores first) {
-    return JdbcHostStores.on(dataSource);
+    return JdbcHostStores.on(pooled);
   }
 
   @AfterEach
   void dropSchema() throws Exception {
+    if (pooled != null) {
+      pooled.close();
+    }
     if (schema != null) {
       schema.close();
     }
@@ -49,8 +64,8 @@ class PostgresDataSourceHostStoresTest extends HostStoresContract {
 
   @Test
   void closingTheStoreLeavesTheDataSourceToItsOwner() throws Exception {
-    JdbcHostStores.on(dataSource).close();
-    try (Connection c = dataSource.getConnection()) {
+    JdbcHostStores.on(pooled).close();
+    try (Connection c = pooled.getConnection()) {
       assertTrue(c.isValid(2));
     }
   }
