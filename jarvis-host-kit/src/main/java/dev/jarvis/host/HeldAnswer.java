@@ -1,8 +1,9 @@
 package dev.jarvis.host;
 
 /**
- * The answer to a request that may hold its thread ({@link ProtocolHost#answerHeld}): either an
- * answer to send as every other, or an event stream to run.
+ * The answer to a request that may hold its thread ({@link ProtocolHost#answerHeld}): an answer to
+ * send as every other, an event stream to run, or (from {@link ProtocolHost#checkHeld}) a checked
+ * call still to answer.
  */
 public sealed interface HeldAnswer {
 
@@ -14,4 +15,10 @@ public sealed interface HeldAnswer {
    * LiveStream#run} it on a thread that may block until it ends.
    */
   record Streaming(LiveStream stream) implements HeldAnswer {}
+
+  /**
+   * A request {@link ProtocolHost#checkHeld checked} and not yet answered: answer it with {@link
+   * ProtocolHost#answerHeld(ProtocolCall, java.util.function.Function)} on a thread that may block.
+   */
+  record Checked(ProtocolCall call) implements HeldAnswer {}
 }

@@ -561,6 +561,29 @@ public final class ProtocolHost implements AutoCloseable {
   }
 
   /**
+   * Routes and checks a request that {@link #holds} may hold, on the calling thread, without
+   * holding it: {@link HeldAnswer.Checked} with its call, for {@link #answerHeld(ProtocolCall,
+   * Function)} on a thread that may block, or {@link HeldAnswer.Answered} with the answer that
+   * refuses it. For a binding whose HostAuth reads state bound to the request's thread (Spring
+   * Security's context, on a servlet): the check runs where that state is. It never throws.
+   */
+  public HeldAnswer checkHeld(
+      String method,
+      String path,
+      String rawQuery,
+      Function<String, Optional<String>> headers,
+      byte[] rawBody) {
+    try {
+      Routed routed = route(method, path, rawQuery, headers, rawBody);
+      return routed.call().isPresent()
+          ? new HeldAnswer.Checked(routed.call().get())
+          : new HeldAnswer.Answered(routed.refusal());
+    } catch (RuntimeException failure) {
+      return new HeldAnswer.Answered(hostFailure(failure));
+    }
+  }
+
+  /**
    * As {@link #answerHeld(String, String, String, Function, byte[])}, for a call already {@link
    * #check checked} (JAX-RS): {@code headers} are the request's, for {@code Accept} and {@code
    * Last-Event-ID}. It never throws.
@@ -592,15 +615,9 @@ public final class ProtocolHost implements AutoCloseable {
               new ProtocolRefusal(refused.violation(), 400)
                   .about(checked.operationId(), checked.traceId())));
     }
-    // The membership read, as the page read makes it: one event at most, from where it starts.
-    Map<String, String> parameters = new LinkedHashMap<>(checked.pathParameters());
-    parameters.put(EventLog.RAW_QUERY, new EventLog.PageRequest(after, 1).query());
-    ProtocolCall call;
-    try {
-      call = check(EventLog.OPERATION, headers, parameters, new byte[0]);
-    } catch (ProtocolRefusal refusal) {
-      return new HeldAnswer.Answered(refusal(refusal));
-    }
+    // The membership read, made exactly as the page read makes it (the call was checked, HostAuth
+    // included, where the request arrived: a binding may check it on another thread than this).
+    ProtocolCall call = checked;
     StoredResponse first = handleCall(call).response();
     if (first.status() != 200) {
       return new HeldAnswer.Answered(first);

@@ -54,18 +54,25 @@ public final class JarvisServlet extends HttpServlet {
     String path = Optional.ofNullable(request.getPathInfo()).orElse("/");
     String query = Optional.ofNullable(request.getQueryString()).orElse("");
     if (host.holds(request.getMethod(), path, query, headersOf(request))) {
-      if (!request.isAsyncSupported()) {
-        // Registered without async support: the stream holds the container's thread.
-        answerHeld(request, response, path, query, body);
+      // Checked here, on the container's thread, where a HostAuth reading thread-bound state
+      // (Spring Security's context) finds it; only what may wait moves to a thread of its own.
+      HeldAnswer checked =
+          host.checkHeld(request.getMethod(), path, query, headersOf(request), body);
+      if (!(checked instanceof HeldAnswer.Checked call)) {
+        send(response, ((HeldAnswer.Answered) checked).response(), rest);
         return;
       }
-      // A stream or a long poll holds a thread of its own, not one of the container's.
+      if (!request.isAsyncSupported()) {
+        // Registered without async support: the stream holds the container's thread.
+        answerHeld(request, response, call);
+        return;
+      }
       AsyncContext async = request.startAsync();
       async.setTimeout(0);
       HELD.execute(
           () -> {
             try {
-              answerHeld(request, response, path, query, body);
+              answerHeld(request, response, call);
             } catch (IOException | RuntimeException gone) {
               // The subscriber left while its answer was written: nobody to tell.
             } finally {
@@ -99,13 +106,9 @@ public final class JarvisServlet extends HttpServlet {
           });
 
   private void answerHeld(
-      HttpServletRequest request,
-      HttpServletResponse response,
-      String path,
-      String query,
-      byte[] body)
+      HttpServletRequest request, HttpServletResponse response, HeldAnswer.Checked checked)
       throws IOException {
-    HeldAnswer held = host.answerHeld(request.getMethod(), path, query, headersOf(request), body);
+    HeldAnswer held = host.answerHeld(checked.call(), headersOf(request));
     if (held instanceof HeldAnswer.Answered answered) {
       send(response, answered.response(), false);
       return;
