@@ -505,6 +505,14 @@ public final class ProtocolHost implements AutoCloseable {
     } catch (IllegalArgumentException malformedEscape) {
       return false;
     }
+    return asksToWait(rawQuery, headers);
+  }
+
+  /**
+   * Whether an event-log read asks to be held: {@code Accept: text/event-stream}, or a {@code wait}
+   * other than 0 (one out of range too: {@link #answerHeld} refuses it as the guard does).
+   */
+  private static boolean asksToWait(String rawQuery, Function<String, Optional<String>> headers) {
     if (EventStream.isAskedFor(headers.apply("Accept"))) {
       return true;
     }
@@ -531,14 +539,8 @@ public final class ProtocolHost implements AutoCloseable {
       String rawQuery,
       Function<String, Optional<String>> headers,
       byte[] rawBody) {
-    try {
-      Routed routed = route(method, path, rawQuery, headers, rawBody);
-      return routed.call().isPresent()
-          ? answerHeld(routed.call().get(), headers)
-          : new HeldAnswer.Answered(routed.refusal());
-    } catch (RuntimeException failure) {
-      return new HeldAnswer.Answered(hostFailure(failure));
-    }
+    HeldAnswer checked = checkHeld(method, path, rawQuery, headers, rawBody);
+    return checked instanceof HeldAnswer.Checked call ? answerHeld(call.call(), headers) : checked;
   }
 
   /**
@@ -550,14 +552,7 @@ public final class ProtocolHost implements AutoCloseable {
         || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
       return false;
     }
-    if (EventStream.isAskedFor(headers.apply("Accept"))) {
-      return true;
-    }
-    try {
-      return !EventLog.waitFor(call.pathParameters()).isZero();
-    } catch (EventLogQueryException malformed) {
-      return false;
-    }
+    return asksToWait(call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""), headers);
   }
 
   /**
@@ -602,8 +597,8 @@ public final class ProtocolHost implements AutoCloseable {
     }
   }
 
-  private HeldAnswer stream(ProtocolCall checked, Function<String, Optional<String>> headers) {
-    String rawQuery = checked.pathParameters().getOrDefault(EventLog.RAW_QUERY, "");
+  private HeldAnswer stream(ProtocolCall call, Function<String, Optional<String>> headers) {
+    String rawQuery = call.pathParameters().getOrDefault(EventLog.RAW_QUERY, "");
     long after;
     try {
       after =
@@ -613,11 +608,10 @@ public final class ProtocolHost implements AutoCloseable {
       return new HeldAnswer.Answered(
           refusal(
               new ProtocolRefusal(refused.violation(), 400)
-                  .about(checked.operationId(), checked.traceId())));
+                  .about(call.operationId(), call.traceId())));
     }
     // The membership read, made exactly as the page read makes it (the call was checked, HostAuth
     // included, where the request arrived: a binding may check it on another thread than this).
-    ProtocolCall call = checked;
     StoredResponse first = handleCall(call).response();
     if (first.status() != 200) {
       return new HeldAnswer.Answered(first);

@@ -4,7 +4,6 @@ import dev.jarvis.host.AppendListener;
 import dev.jarvis.host.EventStreamLimits;
 import dev.jarvis.host.HostStores;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -309,10 +308,5 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
     public void close() {
       writers.remove(this);
     }
-  }
-
-  /** Whether anyone waits for this WorkSession now (tests, metrics). */
-  public Optional<Integer> waiting(String workSessionId) {
-    return Optional.ofNullable(waiters.get(workSessionId)).map(Set::size);
   }
 }
