@@ -14,6 +14,7 @@ module dev.jarvis.client {
 
   exports dev.jarvis.client;
   exports dev.jarvis.client.audit;
+  exports dev.jarvis.client.governed;
   exports dev.jarvis.client.pipeline;
   exports dev.jarvis.client.raw;
   // Generated from the spec (target/generated-sources): the generator's own client API, published

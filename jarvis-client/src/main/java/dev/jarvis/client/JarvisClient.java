@@ -3,6 +3,8 @@ package dev.jarvis.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.client.audit.AuditReport;
 import dev.jarvis.client.audit.EventLogAudit;
+import dev.jarvis.client.governed.GovernedAction;
+import dev.jarvis.client.governed.GovernedOptions;
 import dev.jarvis.client.internal.BuiltInPipeline;
 import dev.jarvis.client.internal.CallScope;
 import dev.jarvis.client.internal.EventSubscription;
@@ -232,6 +234,21 @@ public final class JarvisClient implements AutoCloseable {
 
   /** The rule of a pre-flight {@code deny} for a Policy that does not govern the WorkSession. */
   public static final String WORK_SESSION_POLICY_RULE = "work_session_policy";
+
+  /**
+   * One agent action in {@code workSessionId}, to be run under the WorkSession's Policy from
+   * decision to record, with {@link GovernedOptions#defaults()}: name it, give its risk class, and
+   * {@code build().run(work)} ({@code docs/governed-actions.md}).
+   */
+  public GovernedAction.Builder governed(String workSessionId) {
+    return governed(workSessionId, GovernedOptions.defaults());
+  }
+
+  /** {@link #governed(String)} with {@code options}. */
+  public GovernedAction.Builder governed(String workSessionId, GovernedOptions options) {
+    ensureOpen();
+    return GovernedAction.builder(this, workSessionId, options);
+  }
 
   /** The links every call passes through, in order, with your policies in their places. */
   public JarvisPipeline pipeline() {
