@@ -73,11 +73,7 @@ public sealed interface GovernedOutcome<T>
 
     @Override
     public String forModel() {
-      return "Not run: the Policy denies "
-          + decision.getRequestedAction().getAction()
-          + ". "
-          + reason
-          + " Do not retry it; choose another way or ask the human.";
+      return "Not run. " + reason + " Do not retry it; choose another way or ask the human.";
     }
   }
 

@@ -216,7 +216,7 @@ final class GovernedRun {
         local
             .map(e -> e.reason() + " (" + e.rule() + ")")
             .orElse("The agent asks to act; the host holds the decision to the Policy.");
-    String forAgent = local.map(PolicyEvaluation::reason).orElse(reason);
+    String forAgent = local.map(PolicyEvaluation::forAgent).orElse(reason);
     for (int attempt = 1; ; attempt++) {
       PolicyDecision draft = draft(session, result, reason);
       try {
@@ -231,9 +231,19 @@ final class GovernedRun {
         }
         result = stricter.get();
         reason = refused.reason();
-        forAgent = refused.reason();
+        forAgent = forAgent(refused, result);
       }
     }
+  }
+
+  /** What the agent is told of a host's refusal: the action, the result and the rule it names. */
+  private String forAgent(JarvisRefusalException refused, PolicyDecisionResult result) {
+    String name = planned.action().getAction();
+    String rule =
+        PolicyRefusal.parse(refused.reason()).map(r -> " (rule " + r.rule() + ")").orElse("");
+    return result == PolicyDecisionResult.DENY
+        ? name + " is not permitted by the Policy" + rule + "."
+        : name + " needs a human's approval first" + rule + ".";
   }
 
   private PolicyEvaluation evaluate(dev.jarvis.model.Policy policy) {
@@ -271,14 +281,8 @@ final class GovernedRun {
             : PolicyDecisionResult.DENY);
   }
 
-  /** deny 0, review_required 1, narrow 2, allow 3. */
   private static int rank(PolicyDecisionResult result) {
-    return switch (result) {
-      case DENY -> 0;
-      case REVIEW_REQUIRED -> 1;
-      case NARROW -> 2;
-      case ALLOW -> 3;
-    };
+    return PolicyEvaluation.permissiveness(result);
   }
 
   private PolicyDecision draft(WorkSession session, PolicyDecisionResult result, String reason) {

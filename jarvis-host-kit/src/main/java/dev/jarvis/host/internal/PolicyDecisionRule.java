@@ -10,6 +10,7 @@ import dev.jarvis.core.hash.ActionHash;
 import dev.jarvis.core.policy.PlannedAction;
 import dev.jarvis.core.policy.PolicyEvaluation;
 import dev.jarvis.core.policy.PolicyEvaluator;
+import dev.jarvis.core.policy.PolicyRefusal;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
@@ -119,13 +120,13 @@ final class PolicyDecisionRule implements ScopedRule {
   private static RuntimeException tooPermissive(
       PolicyDecision decision, PolicyEvaluation evaluation) {
     String said = decision.getResult().getValue();
+    // The clause first, before any text the agent wrote (the action's name), so a client that
+    // reads the clause (PolicyRefusal.parse) reads the host's and no imitation of it.
     String reason =
-        evaluation.reason()
-            + " The Policy ("
-            + evaluation.rule()
-            + ") allows at most "
-            + evaluation.result().getValue()
-            + "; the decision cannot "
+        PolicyRefusal.of(evaluation).clause()
+            + " "
+            + evaluation.reason()
+            + " The decision cannot "
             + said
             + " it.";
     ProtocolErrorId id =

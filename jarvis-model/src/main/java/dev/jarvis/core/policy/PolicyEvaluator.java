@@ -8,6 +8,7 @@ import dev.jarvis.model.Policy;
 import dev.jarvis.model.PolicyActionRequest;
 import dev.jarvis.model.PolicyActionRule;
 import dev.jarvis.model.PolicyDecisionResult;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -76,11 +77,38 @@ public final class PolicyEvaluator {
     return policy;
   }
 
-  /** The most permissive result the Policy allows for {@code planned}, and why. */
+  /**
+   * The most permissive result the Policy allows for {@code planned}, the rule that decided, every
+   * rule that matched, and why, for an operator and for the agent.
+   */
   public PolicyEvaluation evaluate(PlannedAction planned) {
+    List<String> matched = new ArrayList<>();
+    PolicyEvaluation decided = decide(planned, matched);
+    return new PolicyEvaluation(
+        decided.result(),
+        decided.rule(),
+        decided.reason(),
+        matched,
+        forAgent(decided, planned.action().getAction()));
+  }
+
+  /** One sentence for the agent: whether it may act, and if not, what stands in its way. */
+  private static String forAgent(PolicyEvaluation decided, String name) {
+    return switch (decided.result()) {
+      case ALLOW -> name + " is allowed by the Policy.";
+      case NARROW ->
+          name + " is allowed only within the constraints of the Policy's rule; stay within them.";
+      case REVIEW_REQUIRED -> name + " needs a human's approval first: " + decided.reason();
+      case DENY -> name + " is not permitted: " + decided.reason();
+    };
+  }
+
+  /** The evaluation, adding each rule that matches to {@code matched} as it is read. */
+  private PolicyEvaluation decide(PlannedAction planned, List<String> matched) {
     PolicyActionRequest action = planned.action();
     String name = action.getAction();
     if (!policy.getRiskClasses().contains(planned.riskClass())) {
+      matched.add("/risk_classes");
       return deny(
           "/risk_classes",
           "The Policy knows no risk class " + planned.riskClass().getValue() + ".");
@@ -88,19 +116,23 @@ public final class PolicyEvaluator {
     Autonomy autonomy = autonomy();
     if (autonomy.level() == AutonomyLevel.OBSERVE_ONLY
         || autonomy.level() == AutonomyLevel.PROPOSE_ONLY) {
+      matched.add(autonomy.pointer());
       return deny(
           autonomy.pointer(),
           "Autonomy level " + autonomy.level().getValue() + " permits no executed action.");
     }
     Optional<Integer> denied = first(policy.getDeniedActions(), action, Reach.RESTRICTS);
     if (denied.isPresent()) {
+      matched.add("/denied_actions/" + denied.get());
       return deny("/denied_actions/" + denied.get(), "The Policy denies " + name + ".");
     }
     Optional<PolicyEvaluation> grants = checkGrants(planned);
     if (grants.isPresent()) {
+      matched.add(grants.get().rule());
       return grants.get();
     }
     PolicyEvaluation base = base(action);
+    matched.add(base.rule());
     if (base.result() == PolicyDecisionResult.DENY) {
       return base;
     }
@@ -112,6 +144,7 @@ public final class PolicyEvaluator {
         continue;
       }
       String pointer = "/escalation_rules/" + i;
+      matched.add(pointer);
       if (rule.getRequiredAction() == EscalationRule.RequiredActionEnum.DENY_ACTION) {
         return deny(pointer, "Escalation rule " + rule.getTrigger() + " denies the action.");
       }
@@ -127,6 +160,7 @@ public final class PolicyEvaluator {
                   + ".");
     }
     if (planned.dataSensitivity().filter(DataSensitivity.RESTRICTED::equals).isPresent()) {
+      matched.add("/data_sensitivity");
       result =
           atMost(
               result,
@@ -135,6 +169,7 @@ public final class PolicyEvaluator {
               "Restricted data needs a human's review.");
     }
     if (autonomy.level() == AutonomyLevel.EXECUTE_WITH_REVIEW) {
+      matched.add(autonomy.pointer());
       result =
           atMost(
               result,

@@ -30,7 +30,7 @@ public record PolicyRefusal(PolicyDecisionResult ceiling, String rule) {
     Objects.requireNonNull(rule, "rule");
   }
 
-  /** The refusal of a decision {@code declared} that {@code evaluation} does not admit. */
+  /** The refusal of a decision more permissive than {@code evaluation}: its result and rule. */
   public static PolicyRefusal of(PolicyEvaluation evaluation) {
     return new PolicyRefusal(evaluation.result(), evaluation.rule());
   }
