@@ -20,13 +20,16 @@ import dev.jarvis.client.governed.GovernedOutcome.Stage;
 import dev.jarvis.client.governed.Permit;
 import dev.jarvis.client.pipeline.JarvisPolicy;
 import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.hash.ActionHash;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.model.ApprovalBoundary;
 import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.JarvisEventPayload;
 import dev.jarvis.model.Policy;
+import dev.jarvis.model.PolicyActionRequest;
 import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.Request;
 import dev.jarvis.model.ReviewDecision;
@@ -35,7 +38,10 @@ import dev.jarvis.testkit.Fault;
 import dev.jarvis.testkit.JarvisHostStub;
 import dev.jarvis.testkit.StubClock;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -391,6 +397,46 @@ class GovernedActionTest {
     assertTrue(done.event().getPayload().getObjectId().endsWith("-review"), "review_required");
     assertEquals(1, events("policy_decision.recorded").size(), "one decision recorded");
     assertEquals(1, ran.get());
+  }
+
+  @Test
+  void anAgentThatDoesNotKnowThePolicyRecordsNarrowWhereTheHostAllowsNoMore() {
+    start();
+    GovernedOutcome<String> outcome =
+        agent.governed(ws).action("draft_reply").risk(RiskClass.LOW).build().run(this::work);
+
+    Done<String> done = expect(Done.class, outcome);
+    assertTrue(done.event().getPayload().getObjectId().endsWith("-narrow"), "narrow");
+    assertEquals(1, ran.get());
+  }
+
+  @Test
+  void aDecisionAnotherMemberRecordedUnderTheActionsIdDoesNotLetTheToolRun() throws Exception {
+    start();
+    // The human knows the agent's next tool-call id and derives the decision id its run would
+    // look for (the digest is no secret), then records a decision of its own under it.
+    PolicyActionRequest summarize = ProtocolRecords.action("summarize", null, null);
+    MessageDigest sha = MessageDigest.getInstance("SHA-256");
+    for (String part : List.of(ws, AGENT, "call-7", ActionHash.of(summarize), "low")) {
+      sha.update(part.getBytes(StandardCharsets.UTF_8));
+      sha.update((byte) 0);
+    }
+    String id = "pd-" + HexFormat.of().formatHex(sha.digest(), 0, 16) + "-allow";
+    JarvisClient asHuman = agent.as(HUMAN);
+    asHuman.recordPolicyDecision(
+        ws,
+        asHuman
+            .records()
+            .policyDecision(
+                ws, POLICY_ID, summarize, RiskClass.LOW, PolicyDecisionResult.ALLOW, "Mine.")
+            .id(id));
+
+    GovernedOutcome<String> outcome =
+        action("summarize", knowingThePolicy()).key("call-7").build().run(this::work);
+
+    Failed<String> failed = expect(Failed.class, outcome);
+    assertEquals(Stage.DECIDE, failed.stage(), "the agent's own decision is refused: id taken");
+    assertEquals(0, ran.get());
   }
 
   @Test
