@@ -44,6 +44,17 @@ class PolicyExplainCommandTest {
             new PrintStream(err, true, StandardCharsets.UTF_8));
   }
 
+  /** {@code policy explain --policy FILE} of {@code policyJson}, then {@code more}. */
+  private int explain(String policyJson, String... more) throws IOException {
+    String[] args = new String[more.length + 4];
+    args[0] = "policy";
+    args[1] = "explain";
+    args[2] = "--policy";
+    args[3] = policyFile(policyJson);
+    System.arraycopy(more, 0, args, 4, more.length);
+    return run(args);
+  }
+
   private String policyFile(String json) throws IOException {
     return Files.writeString(dir.resolve("policy.json"), json).toString();
   }
@@ -54,18 +65,7 @@ class PolicyExplainCommandTest {
 
   @Test
   void explainPrintsTheResultTheDecidingRuleEveryMatchAndBothReasons() throws IOException {
-    int code =
-        run(
-            "policy",
-            "explain",
-            "--policy",
-            policyFile(POLICY),
-            "--action",
-            "summarize",
-            "--scope",
-            "scope:legal",
-            "--risk",
-            "high");
+    int code = explain(POLICY, "--action", "summarize", "--scope", "scope:legal", "--risk", "high");
 
     assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
     assertEquals(
@@ -83,17 +83,7 @@ class PolicyExplainCommandTest {
 
   @Test
   void anActionNoRuleNamesIsExplainedAsDefaultDeny() throws IOException {
-    assertEquals(
-        0,
-        run(
-            "policy",
-            "explain",
-            "--policy",
-            policyFile(POLICY),
-            "--action",
-            "Summarize",
-            "--risk",
-            "low"));
+    assertEquals(0, explain(POLICY, "--action", "Summarize", "--risk", "low"));
 
     assertTrue(stdout().startsWith("result: deny\nrule: /allowed_actions\n"), stdout());
     assertTrue(stdout().contains("default deny"), stdout());
@@ -101,43 +91,22 @@ class PolicyExplainCommandTest {
 
   @Test
   void aConstrainedRuleIsExplainedAsNarrow() throws IOException {
-    run(
-        "policy",
-        "explain",
-        "--policy",
-        policyFile(POLICY),
-        "--action",
-        "run_query",
-        "--risk",
-        "low");
+    explain(POLICY, "--action", "run_query", "--risk", "low");
 
     assertTrue(stdout().startsWith("result: narrow\nrule: /allowed_actions/1\n"), stdout());
   }
 
   @Test
   void theAgentWorkersStricterAutonomyIsApplied() throws IOException {
-    run(
-        "policy",
-        "explain",
-        "--policy",
-        policyFile(POLICY),
-        "--action",
-        "summarize",
-        "--risk",
-        "low",
-        "--agent-autonomy",
-        "propose_only");
+    explain(POLICY, "--action", "summarize", "--risk", "low", "--agent-autonomy", "propose_only");
 
     assertTrue(stdout().startsWith("result: deny\nrule: /agent_worker/autonomy_level\n"), stdout());
   }
 
   @Test
   void restrictedDataIsExplainedAsNeedingAHuman() throws IOException {
-    run(
-        "policy",
-        "explain",
-        "--policy",
-        policyFile(POLICY),
+    explain(
+        POLICY,
         "--action",
         "summarize",
         "--scope",
@@ -152,16 +121,7 @@ class PolicyExplainCommandTest {
 
   @Test
   void aFileThatIsNoPolicyIsRefusedByItsErrorIdInOneLine() throws IOException {
-    int code =
-        run(
-            "policy",
-            "explain",
-            "--policy",
-            policyFile("{\"id\": \"p\"}"),
-            "--action",
-            "x",
-            "--risk",
-            "low");
+    int code = explain("{\"id\": \"p\"}", "--action", "x", "--risk", "low");
 
     assertEquals(2, code);
     String stderr = err.toString(StandardCharsets.UTF_8);
@@ -171,16 +131,7 @@ class PolicyExplainCommandTest {
 
   @Test
   void aRiskClassTheSpecDoesNotHaveIsAUsageErrorNamingTheOption() throws IOException {
-    int code =
-        run(
-            "policy",
-            "explain",
-            "--policy",
-            policyFile(POLICY),
-            "--action",
-            "x",
-            "--risk",
-            "extreme");
+    int code = explain(POLICY, "--action", "x", "--risk", "extreme");
 
     assertEquals(2, code);
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("--risk"));

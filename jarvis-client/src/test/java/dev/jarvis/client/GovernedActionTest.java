@@ -169,6 +169,13 @@ class GovernedActionTest {
         Duration.ofSeconds(30), Duration.ofMinutes(1), 2.0, Duration.ofMinutes(5));
   }
 
+  /** A reviewed fetch, its wait and its Request's life as given, run with the counting work. */
+  GovernedOutcome<String> fetchWaiting(Duration wait, Duration open) {
+    GovernedOptions options =
+        knowingThePolicy().toBuilder().reviewWait(wait).requestExpiresIn(open).build();
+    return action("fetch_external_source", options).build().run(this::work);
+  }
+
   GovernedAction.Builder action(String name, GovernedOptions options) {
     return agent.governed(ws, options).action(name).risk(RiskClass.LOW);
   }
@@ -331,13 +338,7 @@ class GovernedActionTest {
   @Test
   void aRequestThatExpiresUnansweredNeverRunsTheTool() {
     start();
-    GovernedOptions options =
-        knowingThePolicy().toBuilder()
-            .reviewWait(Duration.ofHours(2))
-            .requestExpiresIn(Duration.ofHours(1))
-            .build();
-    GovernedOutcome<String> outcome =
-        action("fetch_external_source", options).build().run(this::work);
+    GovernedOutcome<String> outcome = fetchWaiting(Duration.ofHours(2), Duration.ofHours(1));
 
     NotApproved<String> notApproved = expect(NotApproved.class, outcome);
     assertEquals(RequestResolution.Outcome.EXPIRED, notApproved.resolution().outcome());
@@ -347,13 +348,7 @@ class GovernedActionTest {
   @Test
   void aWaitThatTimesOutIsNeverDoneAndTheToolNeverRuns() {
     start();
-    GovernedOptions options =
-        knowingThePolicy().toBuilder()
-            .reviewWait(Duration.ofMinutes(10))
-            .requestExpiresIn(Duration.ofHours(1))
-            .build();
-    GovernedOutcome<String> outcome =
-        action("fetch_external_source", options).build().run(this::work);
+    GovernedOutcome<String> outcome = fetchWaiting(Duration.ofMinutes(10), Duration.ofHours(1));
 
     NotApproved<String> notApproved = expect(NotApproved.class, outcome);
     assertEquals(RequestResolution.Outcome.TIMED_OUT, notApproved.resolution().outcome());

@@ -2,8 +2,10 @@ package dev.jarvis.client.governed;
 
 import dev.jarvis.client.JarvisFailure;
 import dev.jarvis.client.RequestResolution;
+import dev.jarvis.core.error.JarvisProtocolException;
 import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.PolicyDecision;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -134,7 +136,12 @@ public sealed interface GovernedOutcome<T>
     public String forModel() {
       String what = describe(cause);
       return switch (stage) {
-        case WORK -> "The tool failed (" + what + "); the failure is recorded.";
+        case WORK ->
+            "The tool failed ("
+                + what
+                + (event.isPresent()
+                    ? "); the failure is recorded."
+                    : "); the host did not record the failure.");
         case RECORD ->
             "The tool ran but the host did not record it ("
                 + what
@@ -145,12 +152,12 @@ public sealed interface GovernedOutcome<T>
 
     private static String describe(Throwable cause) {
       Optional<JarvisFailure> failure = JarvisFailure.of(cause);
-      if (failure.isPresent()
-          && failure.get() instanceof dev.jarvis.core.error.JarvisProtocolException p) {
-        return p.errorId().getValue();
+      // The error id or the failure's kind, never a message: a message may quote anything.
+      if (failure.isPresent() && failure.get() instanceof JarvisProtocolException refusal) {
+        return refusal.errorId().getValue();
       }
       return failure
-          .map(f -> f.kind().name().toLowerCase(java.util.Locale.ROOT))
+          .map(f -> f.kind().name().toLowerCase(Locale.ROOT))
           .orElse(cause.getClass().getSimpleName());
     }
   }
