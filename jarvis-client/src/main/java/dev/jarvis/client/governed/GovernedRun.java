@@ -356,9 +356,8 @@ final class GovernedRun {
       try (Stream<JsonNode> events = client.events(ws)) {
         for (JsonNode node : (Iterable<JsonNode>) events::iterator) {
           String id = node.path(JarvisEvent.JSON_PROPERTY_ID).asText();
-          // Only what this Actor recorded resumes this Actor's action: a decision or Request
-          // another
-          // member recorded under a look-alike id is not ours, and never lets the work run.
+          // Only what this Actor recorded resumes its action: a decision or Request another
+          // member recorded under one of its ids is not ours, and never lets the work run.
           if (!client.actorId().equals(node.path(JarvisEvent.JSON_PROPERTY_ACTOR_ID).asText())) {
             continue;
           }
