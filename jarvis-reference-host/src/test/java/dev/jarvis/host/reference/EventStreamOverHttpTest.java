@@ -190,6 +190,59 @@ class EventStreamOverHttpTest {
     }
   }
 
+  @Test
+  void openStreamsHoldNoThreadEach() throws Exception {
+    try (TestHost t =
+        TestHost.started(
+            b ->
+                b.streams(
+                    dev.jarvis.host.EventStreamLimits.DEFAULTS.withSubscribers(500, 2_000)))) {
+      assertEquals(201, t.createSession(Payloads.WS).status());
+      java.util.List<Socket> sockets = new java.util.ArrayList<>();
+      try {
+        // One stream first: the host's shared timer and pool, the client's threads, all started.
+        sockets.add(openedStream(t));
+        java.lang.management.ThreadMXBean threads =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+        int before = threads.getThreadCount();
+        for (int i = 0; i < 200; i++) {
+          sockets.add(openedStream(t));
+        }
+        assertEquals(201, t.host.host().openStreams());
+        int grown = threads.getThreadCount() - before;
+        // A thread per stream would be 200 more; the few allowed are the shared pool's readers.
+        assertTrue(grown < 20, "200 streams opened " + grown + " threads");
+      } finally {
+        for (Socket s : sockets) {
+          s.close();
+        }
+      }
+    }
+  }
+
+  /** A raw stream of the agent's, once its first frame has come (read on this thread). */
+  private static Socket openedStream(TestHost t) throws Exception {
+    URI base = t.host.baseUri();
+    Socket socket = new Socket(base.getHost(), base.getPort());
+    socket.setSoTimeout((int) TimeUnit.SECONDS.toMillis(BOUND));
+    StringBuilder request =
+        new StringBuilder("GET /work-sessions/" + Payloads.WS + "/events HTTP/1.1\r\n")
+            .append("Host: x\r\nAccept: text/event-stream\r\n");
+    t.read(Payloads.AGENT)
+        .forEach((k, v) -> request.append(k).append(": ").append(v).append("\r\n"));
+    socket
+        .getOutputStream()
+        .write(request.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+    String line;
+    while ((line = in.readLine()) != null && !line.startsWith("data:")) {
+      // status line, headers, the first frame's id
+    }
+    assertTrue(line != null, "the stream carried its first frame");
+    return socket;
+  }
+
   /** A human's note of about 60 KB. */
   private static void decideLarge(TestHost t, String id) {
     dev.jarvis.core.chain.ChainCursor cursor = t.cursor();
