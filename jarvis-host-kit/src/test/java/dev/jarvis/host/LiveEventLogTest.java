@@ -64,6 +64,14 @@ class LiveEventLogTest {
     return streaming(l -> l);
   }
 
+  /** A host whose streams cut a write stalled past {@code writeTimeout}. */
+  private static KitHost cuttingAfter(Duration writeTimeout) {
+    return streaming(
+        l ->
+            l.withTimings(
+                Duration.ofSeconds(15), Duration.ofMinutes(5), Duration.ofHours(1), writeTimeout));
+  }
+
   private static Map<String, String> headers(String actor, String... more) {
     Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     headers.put(JarvisHeaders.PROTOCOL_VERSION, "v0.1");
@@ -248,14 +256,7 @@ class LiveEventLogTest {
 
   @Test
   void a_subscriber_that_stops_reading_is_cut_while_another_keeps_up() throws Exception {
-    KitHost kit =
-        streaming(
-            l ->
-                l.withTimings(
-                    Duration.ofSeconds(15),
-                    Duration.ofMinutes(5),
-                    Duration.ofHours(1),
-                    Duration.ofMillis(200)));
+    KitHost kit = cuttingAfter(Duration.ofMillis(200));
     CountDownLatch aborted = new CountDownLatch(1);
     OutputStream stuck =
         new OutputStream() {
@@ -283,14 +284,7 @@ class LiveEventLogTest {
   @Test
   void a_non_blocking_subscriber_that_stops_reading_is_cut_while_another_keeps_up()
       throws Exception {
-    KitHost kit =
-        streaming(
-            l ->
-                l.withTimings(
-                    Duration.ofSeconds(15),
-                    Duration.ofMinutes(5),
-                    Duration.ofHours(1),
-                    Duration.ofMillis(200)));
+    KitHost kit = cuttingAfter(Duration.ofMillis(200));
     // A sink whose first write never completes: the subscriber's socket stopped taking bytes.
     CompletableFuture<Void> aborted = new CompletableFuture<>();
     List<byte[]> handed = new java.util.concurrent.CopyOnWriteArrayList<>();

@@ -222,9 +222,16 @@ class EventStreamOverHttpTest {
 
   /** A raw stream of the agent's, once its first frame has come (read on this thread). */
   private static Socket openedStream(TestHost t) throws Exception {
+    Socket socket = rawStream(t);
+    socket.setSoTimeout((int) TimeUnit.SECONDS.toMillis(BOUND));
+    firstFrame(socket);
+    return socket;
+  }
+
+  /** A raw connection that has asked for the agent's stream. */
+  private static Socket rawStream(TestHost t) throws Exception {
     URI base = t.host.baseUri();
     Socket socket = new Socket(base.getHost(), base.getPort());
-    socket.setSoTimeout((int) TimeUnit.SECONDS.toMillis(BOUND));
     StringBuilder request =
         new StringBuilder("GET /work-sessions/" + Payloads.WS + "/events HTTP/1.1\r\n")
             .append("Host: x\r\nAccept: text/event-stream\r\n");
@@ -233,6 +240,11 @@ class EventStreamOverHttpTest {
     socket
         .getOutputStream()
         .write(request.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
+    return socket;
+  }
+
+  /** Reads a raw stream up to its first frame's data; answers the reader, positioned after it. */
+  private static BufferedReader firstFrame(Socket socket) throws Exception {
     BufferedReader in =
         new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
     String line;
@@ -240,7 +252,7 @@ class EventStreamOverHttpTest {
       // status line, headers, the first frame's id
     }
     assertTrue(line != null, "the stream carried its first frame");
-    return socket;
+    return in;
   }
 
   /** A human's note of about 60 KB. */
@@ -262,23 +274,9 @@ class EventStreamOverHttpTest {
   @Test
   void closingTheHostEndsEveryStreamCleanlyAndPromptly() throws Exception {
     TestHost t = TestHost.withSession();
-    URI base = t.host.baseUri();
-    try (Socket socket = new Socket(base.getHost(), base.getPort())) {
-      StringBuilder request =
-          new StringBuilder("GET /work-sessions/" + Payloads.WS + "/events HTTP/1.1\r\n")
-              .append("Host: x\r\nAccept: text/event-stream\r\n");
-      t.read(Payloads.AGENT)
-          .forEach((k, v) -> request.append(k).append(": ").append(v).append("\r\n"));
-      socket
-          .getOutputStream()
-          .write(request.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
-      BufferedReader in =
-          new BufferedReader(
-              new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+    try (Socket socket = rawStream(t)) {
+      BufferedReader in = firstFrame(socket);
       String line;
-      while (!(line = in.readLine()).startsWith("data:")) {
-        // status line, headers, the first frame's id
-      }
       long start = System.nanoTime();
       CompletableFuture<Void> closed = CompletableFuture.runAsync(t::close);
       String ended = null;
