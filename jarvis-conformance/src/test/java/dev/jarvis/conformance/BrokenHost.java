@@ -172,7 +172,10 @@ public final class BrokenHost implements AutoCloseable {
           stream(exchange, streaming.stream());
           return;
         }
-        answer = ((HeldAnswer.Answered) held).response();
+        answer =
+            held instanceof HeldAnswer.Polling polling
+                ? polling.answer().toCompletableFuture().join()
+                : ((HeldAnswer.Answered) held).response();
       } else {
         answer = host.answer(exchange.getRequestMethod(), path, rawQuery, lookup, body);
       }

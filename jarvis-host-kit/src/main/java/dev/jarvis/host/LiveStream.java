@@ -6,31 +6,73 @@ import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.eventlog.EventStream;
 import dev.jarvis.host.internal.LiveEvents;
 import dev.jarvis.model.JarvisEvent;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One accepted {@code event-stream} subscription: a WorkSession's events after a sequence, written
  * as Server-Sent Events as they are committed (the wire form is {@link EventStream}'s). Its checks
  * (HostAuth, membership, limits) were made when {@link ProtocolHost#answerHeld} accepted it; the
- * binding sends {@link #headers()} with status 200 and then calls {@link #run}, once, on a thread
- * that may block. The stream holds no queue: it reads the events from the store by sequence as fast
- * as the subscriber takes them, so a subscriber that stops reading costs its place and a blocked
- * write, which the write timeout cuts.
+ * binding sends {@link #headers()} with status 200 and then {@link #start starts} it, once, on an
+ * {@link EventSink}.
+ *
+ * <p>It holds no thread while it waits. It is woken by an append to its WorkSession (or by its next
+ * deadline on the host's shared timer: a heartbeat, the idle timeout, its longest life, a write's
+ * timeout); woken, it reads the events after its last from the store, on the host's small shared
+ * pool, and hands them to the sink as one write. It holds no queue: one batch at most is in flight,
+ * the next is read from the store only once that one was written, so a subscriber that stops
+ * reading costs its place and one batch until the write timeout cuts it.
  */
 public final class LiveStream implements AutoCloseable {
 
   private static final int BATCH = 100;
+  private static final byte[] HEARTBEAT = EventStream.HEARTBEAT.getBytes(StandardCharsets.UTF_8);
 
   private final HostStores stores;
   private final LiveEvents live;
   private final String workSessionId;
   private final Map<String, String> headers;
   private final LiveEvents.Slot slot;
-  private long after;
+  private final AtomicBoolean started = new AtomicBoolean();
+  private final CompletableFuture<String> ended = new CompletableFuture<>();
+  private volatile long after;
+
+  // Woken: steps run one at a time (signals counts the wake-ups not yet seen by a step).
+  private final AtomicInteger signals = new AtomicInteger();
+  // An append may have happened since the last read.
+  private volatile boolean stale = true;
+  // The host cut it (closing, past its grace).
+  private volatile boolean cut;
+  // The outcome of the write in flight: 0 none yet, else WRITTEN or FAILED.
+  private static final int WRITTEN = 1;
+  private static final int FAILED = 2;
+  private volatile int outcome;
+  private volatile long writes;
+
+  // Touched only by steps (one at a time).
+  private EventSink sink;
+  private LiveEvents.Watch watch;
+  private boolean oneBatch;
+  private long idleFor;
+  private long idleUntil;
+  private long lifeUntil;
+  private long heartbeatAt;
+  private boolean writing;
+  private long writeDeadline;
+  private long writtenUpTo = -1;
+  private String ending;
+  private ScheduledFuture<?> timer;
+  private long timerAt;
 
   LiveStream(
       HostStores stores,
@@ -58,124 +100,245 @@ public final class LiveStream implements AutoCloseable {
   }
 
   /** The sequence of the last event written (the start, before any). */
-  public synchronized long lastSequence() {
+  public long lastSequence() {
     return after;
   }
 
   /**
-   * Writes the stream to {@code out} (flushing each frame) until it ends: idle past the idle
-   * timeout, at its longest life, the host closing, the subscriber gone (a write fails), a write
-   * stalled past the write timeout ({@code abortConnection} is then called from another thread: it
-   * must close the connection so that the blocked write fails), or the store failing. Never throws;
-   * gives the stream's place back when it returns.
+   * Starts writing the stream to {@code sink}, and returns at once. It ends idle past the idle
+   * timeout, at its longest life, the host closing, the subscriber gone (a write failed), a write
+   * stalled past the write timeout (the sink is then {@link EventSink#abort aborted}), or the store
+   * failing; then the sink is {@link EventSink#end ended} (after a {@code : end <reason>} line) or
+   * aborted, and the stream's place is given back. Call it once.
    *
-   * @param out the response body
-   * @param abortConnection closes the underlying connection; called at most once, from any thread
    * @return why it ended: {@code idle}, {@code expired}, {@code shutdown}, {@code unavailable},
    *     {@code gone} (the subscriber left) or {@code cut} (it stopped reading)
    */
+  public CompletionStage<String> start(EventSink sink) {
+    return start(sink, live.limits().idleTimeout(), false);
+  }
+
+  /**
+   * Writes the stream to {@code out} on the calling thread, which it holds until the stream ends,
+   * for a runtime that offers only a blocking response (JAX-RS's {@code StreamingOutput}): as
+   * {@link #start}, each write made here and flushed. A write stalled past the write timeout calls
+   * {@code abortConnection} from another thread: it must close the connection so that the blocked
+   * write fails. Never throws.
+   *
+   * @return why it ended, as {@link #start} says
+   */
   public String run(OutputStream out, Runnable abortConnection) {
-    return run(out, abortConnection, live.limits().idleTimeout(), false);
+    BlockingSink blocking = new BlockingSink(out, abortConnection);
+    CompletionStage<String> reason = start(blocking);
+    blocking.writeUntilEnd();
+    return reason.toCompletableFuture().join();
   }
 
   /**
    * Writes one batch and ends: the events after the start, waiting up to {@code wait} for the
    * first, then {@code : end batch} (or {@code : end idle} when none came). For a server that can
    * only send a response whole (a stub on WireMock): the client reconnects with {@code
-   * Last-Event-ID}, as after every end, and loses nothing.
+   * Last-Event-ID}, as after every end, and loses nothing. Holds the calling thread.
    *
-   * @return why it ended, as {@link #run(OutputStream, Runnable)} says, or {@code batch}
+   * @return why it ended, as {@link #start} says, or {@code batch}
    */
-  public String runBatch(OutputStream out, java.time.Duration wait) {
-    return run(out, () -> {}, wait, true);
+  public String runBatch(OutputStream out, Duration wait) {
+    BlockingSink blocking = new BlockingSink(out, () -> {});
+    CompletionStage<String> reason = start(blocking, wait, true);
+    blocking.writeUntilEnd();
+    return reason.toCompletableFuture().join();
   }
 
-  private String run(
-      OutputStream out, Runnable abortConnection, java.time.Duration idle, boolean oneBatch) {
-    EventStreamLimits limits = live.limits();
+  private CompletionStage<String> start(EventSink sink, Duration idle, boolean oneBatch) {
+    if (!started.compareAndSet(false, true)) {
+      throw new IllegalStateException("a stream starts once");
+    }
+    this.sink = sink;
+    this.oneBatch = oneBatch;
+    this.idleFor = idle.toNanos();
     long now = System.nanoTime();
-    long idleUntil = now + idle.toNanos();
-    long lifeUntil = now + limits.maxLifetime().toNanos();
-    long heartbeatAt = now + limits.heartbeat().toNanos();
-    try (slot;
-        LiveEvents.Waiter waiter = live.waiter(workSessionId);
-        LiveEvents.Writer writer = live.writer(abortConnection)) {
-      String reason;
-      try {
-        reason = follow(out, waiter, writer, idleUntil, lifeUntil, heartbeatAt, oneBatch);
-      } catch (IOException e) {
-        return writer.aborted() ? "cut" : "gone";
-      }
-      try {
-        send(out, writer, EventStream.end(reason));
-      } catch (IOException e) {
-        // It ends either way.
-      }
-      return reason;
+    idleUntil = now + idleFor;
+    lifeUntil = now + live.limits().maxLifetime().toNanos();
+    heartbeatAt = now + live.limits().heartbeat().toNanos();
+    // Set before the first signal, which publishes them to the step that reads them.
+    watch = live.watch(workSessionId, this::woken, this::cutByHost);
+    signal();
+    return ended;
+  }
+
+  private void woken() {
+    stale = true;
+    signal();
+  }
+
+  private void cutByHost() {
+    cut = true;
+    signal();
+  }
+
+  /** Makes a step run: now on the shared pool, or after the one running. */
+  private void signal() {
+    if (signals.getAndIncrement() == 0) {
+      live.execute(this::drain);
     }
   }
 
-  private String follow(
-      OutputStream out,
-      LiveEvents.Waiter waiter,
-      LiveEvents.Writer writer,
-      long idleUntil,
-      long lifeUntil,
-      long heartbeatAt,
-      boolean oneBatch)
-      throws IOException {
-    EventStreamLimits limits = live.limits();
+  private void drain() {
+    int seen = 1;
     while (true) {
-      if (live.closed()) {
-        return "shutdown";
+      try {
+        step();
+      } catch (RuntimeException unexpected) {
+        finish("unavailable", false);
       }
+      seen = signals.addAndGet(-seen);
+      if (seen == 0) {
+        return;
+      }
+    }
+  }
+
+  private void step() {
+    if (ended.isDone()) {
+      return;
+    }
+    if (cut) {
+      finish(ending != null ? ending : "shutdown", false);
+      return;
+    }
+    long now = System.nanoTime();
+    if (writing) {
+      int done = outcome;
+      if (done == 0) {
+        if (now - writeDeadline >= 0) {
+          finish(ending != null ? ending : "cut", false);
+        } else {
+          arm(writeDeadline);
+        }
+        return;
+      }
+      writing = false;
+      if (done == FAILED) {
+        finish(ending != null ? ending : "gone", false);
+        return;
+      }
+      if (ending != null) {
+        finish(ending, true);
+        return;
+      }
+      if (writtenUpTo > after) {
+        after = writtenUpTo;
+        if (oneBatch) {
+          end("batch");
+          return;
+        }
+        idleUntil = now + idleFor;
+        heartbeatAt = now + live.limits().heartbeat().toNanos();
+        // The batch may have been full, or more came while it was written.
+        stale = true;
+      }
+    }
+    if (live.closed()) {
+      end("shutdown");
+      return;
+    }
+    if (stale) {
+      stale = false;
       List<JsonNode> events;
       try {
-        events = stores.sessions().events(workSessionId, lastSequence(), BATCH);
+        events = stores.sessions().events(workSessionId, after, BATCH);
       } catch (RuntimeException storeFailure) {
         // A store that cannot answer now: the client resumes from its last id elsewhere or later.
-        return "unavailable";
+        end("unavailable");
+        return;
       }
-      long now = System.nanoTime();
       if (!events.isEmpty()) {
+        ByteArrayOutputStream batch = new ByteArrayOutputStream();
+        long last = after;
         for (JsonNode event : events) {
-          long sequence = event.path(JarvisEvent.JSON_PROPERTY_SEQUENCE).asLong();
-          send(out, writer, EventStream.frame(sequence, json(event)));
-          synchronized (this) {
-            after = sequence;
-          }
+          last = event.path(JarvisEvent.JSON_PROPERTY_SEQUENCE).asLong();
+          batch.writeBytes(EventStream.frame(last, json(event)));
         }
-        if (oneBatch) {
-          return "batch";
-        }
-        idleUntil = System.nanoTime() + limits.idleTimeout().toNanos();
-        heartbeatAt = System.nanoTime() + limits.heartbeat().toNanos();
-        continue;
+        write(batch.toByteArray(), last, now);
+        return;
       }
-      if (now - lifeUntil >= 0) {
-        return "expired";
-      }
-      if (now - idleUntil >= 0) {
-        return "idle";
-      }
-      if (now - heartbeatAt >= 0) {
-        send(out, writer, EventStream.HEARTBEAT.getBytes(StandardCharsets.UTF_8));
-        heartbeatAt = now + limits.heartbeat().toNanos();
-      }
-      long wait = Math.min(heartbeatAt - now, Math.min(idleUntil - now, lifeUntil - now));
-      waiter.await(Math.max(wait, 1));
+    }
+    if (now - lifeUntil >= 0) {
+      end("expired");
+    } else if (now - idleUntil >= 0) {
+      end("idle");
+    } else if (now - heartbeatAt >= 0) {
+      heartbeatAt = now + live.limits().heartbeat().toNanos();
+      write(HEARTBEAT, after, now);
+    } else {
+      arm(Math.min(heartbeatAt, Math.min(idleUntil, lifeUntil)));
     }
   }
 
-  private static void send(OutputStream out, LiveEvents.Writer writer, byte[] bytes)
-      throws IOException {
-    writer.writing();
-    try {
-      out.write(bytes);
-      out.flush();
-    } finally {
-      writer.written();
+  /** Writes the {@code : end} line, then ends. */
+  private void end(String reason) {
+    ending = reason;
+    write(EventStream.end(reason), after, System.nanoTime());
+  }
+
+  private void write(byte[] bytes, long upTo, long now) {
+    writing = true;
+    writtenUpTo = upTo;
+    outcome = 0;
+    long id = ++writes;
+    writeDeadline = now + live.limits().writeTimeout().toNanos();
+    arm(writeDeadline);
+    sink.write(
+        bytes,
+        new EventSink.Written() {
+          @Override
+          public void written() {
+            settle(id, WRITTEN);
+          }
+
+          @Override
+          public void failed() {
+            settle(id, FAILED);
+          }
+        });
+  }
+
+  private void settle(long id, int result) {
+    if (id == writes && outcome == 0) {
+      outcome = result;
+      signal();
     }
+  }
+
+  /** The next deadline, on the shared timer: one task per stream at a time. */
+  private void arm(long at) {
+    if (timer != null && timerAt == at && !timer.isDone()) {
+      return;
+    }
+    if (timer != null) {
+      timer.cancel(false);
+    }
+    timerAt = at;
+    timer = live.schedule(this::signal, at - System.nanoTime()).orElse(null);
+  }
+
+  private void finish(String reason, boolean clean) {
+    if (timer != null) {
+      timer.cancel(false);
+      timer = null;
+    }
+    watch.close();
+    try {
+      if (clean) {
+        sink.end();
+      } else {
+        sink.abort();
+      }
+    } catch (RuntimeException alreadyGone) {
+      // The connection is gone either way.
+    }
+    slot.close();
+    ended.complete(reason);
   }
 
   private static String json(JsonNode event) {
@@ -186,9 +349,90 @@ public final class LiveStream implements AutoCloseable {
     }
   }
 
-  /** Gives the stream's place back without running it (the binding could not start it). */
+  /** Gives the stream's place back without starting it (the binding could not start it). */
   @Override
   public void close() {
-    slot.close();
+    if (!started.get()) {
+      slot.close();
+    }
+  }
+
+  /**
+   * A sink over a blocking {@link OutputStream}: each write is handed to the thread that called
+   * {@link #writeUntilEnd}, which makes it and reports its outcome.
+   */
+  private static final class BlockingSink implements EventSink {
+    private final OutputStream out;
+    private final Runnable abortConnection;
+    private byte[] next;
+    private Written outcome;
+    private boolean over;
+    private boolean aborted;
+
+    BlockingSink(OutputStream out, Runnable abortConnection) {
+      this.out = out;
+      this.abortConnection = abortConnection;
+    }
+
+    @Override
+    public synchronized void write(byte[] bytes, Written outcome) {
+      this.next = bytes;
+      this.outcome = outcome;
+      notifyAll();
+    }
+
+    @Override
+    public synchronized void end() {
+      over = true;
+      notifyAll();
+    }
+
+    @Override
+    public void abort() {
+      synchronized (this) {
+        if (aborted) {
+          return;
+        }
+        over = true;
+        aborted = true;
+        next = null;
+        notifyAll();
+      }
+      try {
+        abortConnection.run();
+      } catch (RuntimeException alreadyGone) {
+        // Closed either way.
+      }
+    }
+
+    void writeUntilEnd() {
+      while (true) {
+        byte[] bytes;
+        Written written;
+        synchronized (this) {
+          while (next == null && !over) {
+            try {
+              wait();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              return;
+            }
+          }
+          if (next == null) {
+            return;
+          }
+          bytes = next;
+          written = outcome;
+          next = null;
+        }
+        try {
+          out.write(bytes);
+          out.flush();
+          written.written();
+        } catch (IOException | RuntimeException gone) {
+          written.failed();
+        }
+      }
+    }
   }
 }

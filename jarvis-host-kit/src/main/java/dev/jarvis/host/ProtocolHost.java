@@ -484,11 +484,11 @@ public final class ProtocolHost implements AutoCloseable {
   }
 
   /**
-   * Whether answering this request may hold its thread: an {@code event-stream} read ({@code
-   * Accept: text/event-stream}, or a long poll {@code ?wait=S} with S above 0) on a host that
-   * declares {@value HostConfig#EVENT_STREAM}. A binding answers such a request with {@link
-   * #answerHeld} on a thread that may block (not an IO thread); every other with {@link #answer}.
-   * Cheap: it reads the method, the path's shape, one header and the query, nothing else.
+   * Whether this request is an {@code event-stream} read that may wait: {@code Accept:
+   * text/event-stream}, or a long poll {@code ?wait=S} with S above 0, on a host that declares
+   * {@value HostConfig#EVENT_STREAM}. A binding answers such a request with {@link #answerHeld};
+   * every other with {@link #answer}. Cheap: it reads the method, the path's shape, one header and
+   * the query, nothing else.
    */
   public boolean holds(
       String method, String path, String rawQuery, Function<String, Optional<String>> headers) {
@@ -526,12 +526,15 @@ public final class ProtocolHost implements AutoCloseable {
   }
 
   /**
-   * Answers a request {@link #holds} says may hold, on a thread that may block: a long poll waits
-   * here (up to its {@code wait}) and answers its page; a stream is checked exactly as the page
-   * read (HostAuth, read headers, membership, one refusal for a non-member and an unknown
-   * WorkSession), then against the subscriber limits ({@code 429} {@code unauthorized_actor},
-   * naming the limit), and answered as a {@link HeldAnswer.Streaming} for the binding to run. Any
-   * other request is answered as by {@link #answer}. It never throws.
+   * Answers a request {@link #holds} says may wait, without waiting: it routes and checks it on the
+   * calling thread (HostAuth there sees what is bound to the request's thread, Spring Security's
+   * context on a servlet), and may read the store, so call it where {@link #answer} would be. A
+   * stream is checked exactly as the page read (HostAuth, read headers, membership, one refusal for
+   * a non-member and an unknown WorkSession), then against the subscriber limits ({@code 429}
+   * {@code unauthorized_actor}, naming the limit), and answered as a {@link HeldAnswer.Streaming}
+   * for the binding to start; a long poll with an event to answer at once, or refused, is {@link
+   * HeldAnswer.Answered}, one that waits {@link HeldAnswer.Polling}. Any other request is answered
+   * as by {@link #answer}. It never throws.
    */
   public HeldAnswer answerHeld(
       String method,
@@ -539,8 +542,14 @@ public final class ProtocolHost implements AutoCloseable {
       String rawQuery,
       Function<String, Optional<String>> headers,
       byte[] rawBody) {
-    HeldAnswer checked = checkHeld(method, path, rawQuery, headers, rawBody);
-    return checked instanceof HeldAnswer.Checked call ? answerHeld(call.call(), headers) : checked;
+    try {
+      Routed routed = route(method, path, rawQuery, headers, rawBody);
+      return routed.call().isPresent()
+          ? answerHeld(routed.call().get(), headers)
+          : new HeldAnswer.Answered(routed.refusal());
+    } catch (RuntimeException failure) {
+      return new HeldAnswer.Answered(hostFailure(failure));
+    }
   }
 
   /**
@@ -556,29 +565,6 @@ public final class ProtocolHost implements AutoCloseable {
   }
 
   /**
-   * Routes and checks a request that {@link #holds} may hold, on the calling thread, without
-   * holding it: {@link HeldAnswer.Checked} with its call, for {@link #answerHeld(ProtocolCall,
-   * Function)} on a thread that may block, or {@link HeldAnswer.Answered} with the answer that
-   * refuses it. For a binding whose HostAuth reads state bound to the request's thread (Spring
-   * Security's context, on a servlet): the check runs where that state is. It never throws.
-   */
-  public HeldAnswer checkHeld(
-      String method,
-      String path,
-      String rawQuery,
-      Function<String, Optional<String>> headers,
-      byte[] rawBody) {
-    try {
-      Routed routed = route(method, path, rawQuery, headers, rawBody);
-      return routed.call().isPresent()
-          ? new HeldAnswer.Checked(routed.call().get())
-          : new HeldAnswer.Answered(routed.refusal());
-    } catch (RuntimeException failure) {
-      return new HeldAnswer.Answered(hostFailure(failure));
-    }
-  }
-
-  /**
    * As {@link #answerHeld(String, String, String, Function, byte[])}, for a call already {@link
    * #check checked} (JAX-RS): {@code headers} are the request's, for {@code Accept} and {@code
    * Last-Event-ID}. It never throws.
@@ -591,7 +577,7 @@ public final class ProtocolHost implements AutoCloseable {
       }
       return EventStream.isAskedFor(headers.apply("Accept"))
           ? stream(call, headers)
-          : new HeldAnswer.Answered(longPoll(call));
+          : longPoll(call);
     } catch (RuntimeException failure) {
       return new HeldAnswer.Answered(hostFailure(failure));
     }
@@ -611,7 +597,7 @@ public final class ProtocolHost implements AutoCloseable {
                   .about(call.operationId(), call.traceId())));
     }
     // The membership read, made exactly as the page read makes it (the call was checked, HostAuth
-    // included, where the request arrived: a binding may check it on another thread than this).
+    // included, where the request arrived).
     StoredResponse first = handleCall(call).response();
     if (first.status() != 200) {
       return new HeldAnswer.Answered(first);
@@ -636,43 +622,43 @@ public final class ProtocolHost implements AutoCloseable {
             slot));
   }
 
-  private StoredResponse longPoll(ProtocolCall call) {
+  private HeldAnswer longPoll(ProtocolCall call) {
     Duration wait;
     long after;
     try {
       wait = EventLog.waitFor(call.pathParameters());
       after = EventLog.request(call.pathParameters()).after();
     } catch (EventLogQueryException refused) {
-      return refusal(
-          new ProtocolRefusal(refused.violation(), 400).about(call.operationId(), call.traceId()));
+      return new HeldAnswer.Answered(
+          refusal(
+              new ProtocolRefusal(refused.violation(), 400)
+                  .about(call.operationId(), call.traceId())));
     }
     HandledCall first = handleCall(call);
     String workSessionId = call.pathParameters().get(JarvisEvent.JSON_PROPERTY_WORK_SESSION_ID);
     if (first.response().status() != 200
         || wait.isZero()
         || !config.stores().sessions().events(workSessionId, after, 1).isEmpty()) {
-      return first.response();
+      return new HeldAnswer.Answered(first.response());
     }
     LiveEvents.Slot slot;
     try {
       slot = live.acquire(call.actorId());
     } catch (LiveEvents.LimitReached limit) {
-      return tooMany(call, limit);
+      return new HeldAnswer.Answered(tooMany(call, limit));
     }
-    try (slot;
-        LiveEvents.Waiter waiter = live.waiter(workSessionId)) {
-      long deadline = System.nanoTime() + wait.toNanos();
-      while (!live.closed()
-          && config.stores().sessions().events(workSessionId, after, 1).isEmpty()) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          break;
-        }
-        waiter.await(left);
-      }
+    return new HeldAnswer.Polling(
+        new LongPoll(config.stores(), live, workSessionId, after, slot, () -> page(call))
+            .start(wait));
+  }
+
+  /** The page read's answer now; never throws (a store failing is a 503). */
+  private StoredResponse page(ProtocolCall call) {
+    try {
+      return handleCall(call).response();
+    } catch (RuntimeException failure) {
+      return hostFailure(failure);
     }
-    // Read again, as the page read: what it answers is what the store holds now.
-    return handleCall(call).response();
   }
 
   private StoredResponse tooMany(ProtocolCall call, LiveEvents.LimitReached limit) {

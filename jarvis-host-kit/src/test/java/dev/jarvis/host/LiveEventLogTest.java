@@ -19,6 +19,7 @@ import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -61,6 +62,14 @@ class LiveEventLogTest {
 
   private static KitHost streaming() {
     return streaming(l -> l);
+  }
+
+  /** A host whose streams cut a write stalled past {@code writeTimeout}. */
+  private static KitHost cuttingAfter(Duration writeTimeout) {
+    return streaming(
+        l ->
+            l.withTimings(
+                Duration.ofSeconds(15), Duration.ofMinutes(5), Duration.ofHours(1), writeTimeout));
   }
 
   private static Map<String, String> headers(String actor, String... more) {
@@ -247,14 +256,7 @@ class LiveEventLogTest {
 
   @Test
   void a_subscriber_that_stops_reading_is_cut_while_another_keeps_up() throws Exception {
-    KitHost kit =
-        streaming(
-            l ->
-                l.withTimings(
-                    Duration.ofSeconds(15),
-                    Duration.ofMinutes(5),
-                    Duration.ofHours(1),
-                    Duration.ofMillis(200)));
+    KitHost kit = cuttingAfter(Duration.ofMillis(200));
     CountDownLatch aborted = new CountDownLatch(1);
     OutputStream stuck =
         new OutputStream() {
@@ -280,27 +282,67 @@ class LiveEventLogTest {
   }
 
   @Test
+  void a_non_blocking_subscriber_that_stops_reading_is_cut_while_another_keeps_up()
+      throws Exception {
+    KitHost kit = cuttingAfter(Duration.ofMillis(200));
+    // A sink whose first write never completes: the subscriber's socket stopped taking bytes.
+    CompletableFuture<Void> aborted = new CompletableFuture<>();
+    List<byte[]> handed = new java.util.concurrent.CopyOnWriteArrayList<>();
+    EventSink stuck =
+        new EventSink() {
+          @Override
+          public void write(byte[] bytes, Written outcome) {
+            handed.add(bytes);
+          }
+
+          @Override
+          public void end() {
+            throw new AssertionError("a cut stream is aborted, not ended");
+          }
+
+          @Override
+          public void abort() {
+            aborted.complete(null);
+          }
+        };
+    LiveStream slow = assertInstanceOf(HeldAnswer.Streaming.class, subscribe(kit, HUMAN)).stream();
+    CompletableFuture<String> slowEnded = slow.start(stuck).toCompletableFuture();
+    Subscriber keeping = Subscriber.run(subscribe(kit, AGENT));
+    keeping.nextEvent();
+    assertEquals("cut", slowEnded.get(BOUND_SECONDS, TimeUnit.SECONDS));
+    aborted.get(BOUND_SECONDS, TimeUnit.SECONDS);
+    assertEquals(1, handed.size(), "one batch in flight, nothing queued behind it");
+    assertEquals(1, kit.host.openStreams(), "the cut stream's place came back");
+    kit.pendingFetch(WS, "pd-1", "req-1");
+    assertEquals(2, keeping.nextEvent().path("sequence").asLong());
+    assertEquals(1, handed.size());
+    kit.host.close();
+  }
+
+  @Test
   void a_long_poll_answers_as_soon_as_an_event_follows_its_after() throws Exception {
     KitHost kit = streaming();
-    CompletableFuture<HeldAnswer> poll =
-        CompletableFuture.supplyAsync(() -> held(kit, EVENTS, "after=1&wait=30", headers(AGENT)));
-    // Once the poll waits, an append wakes it; the append happens whether or not it waits yet.
+    // The poll waits on no thread: answerHeld returns at once, and an append answers it.
+    HeldAnswer.Polling poll =
+        assertInstanceOf(
+            HeldAnswer.Polling.class, held(kit, EVENTS, "after=1&wait=30", headers(AGENT)));
+    assertEquals(1, kit.host.openStreams());
     kit.pendingFetch(WS, "pd-1", "req-1");
-    StoredResponse page =
-        assertInstanceOf(HeldAnswer.Answered.class, poll.get(BOUND_SECONDS, TimeUnit.SECONDS))
-            .response();
+    StoredResponse page = poll.answer().toCompletableFuture().get(BOUND_SECONDS, TimeUnit.SECONDS);
     assertEquals(200, page.status());
     JsonNode events = KitHost.answerOf(page).body().path("events");
     assertEquals(2, events.path(0).path("sequence").asLong());
   }
 
   @Test
-  void a_long_poll_that_nothing_answers_ends_with_the_empty_page_after_its_wait() {
+  void a_long_poll_that_nothing_answers_ends_with_the_empty_page_after_its_wait() throws Exception {
     KitHost kit = streaming();
     StoredResponse page =
         assertInstanceOf(
-                HeldAnswer.Answered.class, held(kit, EVENTS, "after=1&wait=1", headers(AGENT)))
-            .response();
+                HeldAnswer.Polling.class, held(kit, EVENTS, "after=1&wait=1", headers(AGENT)))
+            .answer()
+            .toCompletableFuture()
+            .get(BOUND_SECONDS, TimeUnit.SECONDS);
     assertEquals(200, page.status());
     assertEquals(0, KitHost.answerOf(page).body().path("events").size());
     assertFalse(KitHost.answerOf(page).body().path("has_more").asBoolean());

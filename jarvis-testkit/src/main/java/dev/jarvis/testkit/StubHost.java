@@ -103,6 +103,10 @@ final class StubHost {
     if (answer instanceof HeldAnswer.Answered answered) {
       return Optional.of(answered.response());
     }
+    if (answer instanceof HeldAnswer.Polling polling) {
+      // WireMock answers on a thread of its own, which it holds until the response is whole.
+      return Optional.of(polling.answer().toCompletableFuture().join());
+    }
     LiveStream stream = ((HeldAnswer.Streaming) answer).stream();
     java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
     stream.runBatch(body, current.config().streams().heartbeat());

@@ -3,34 +3,48 @@ package dev.jarvis.host.internal;
 import dev.jarvis.host.AppendListener;
 import dev.jarvis.host.EventStreamLimits;
 import dev.jarvis.host.HostStores;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Who waits for which WorkSession's next event, on this host instance: the streams and long polls
- * of the {@code event-stream} capability register a {@link Waiter} and are woken when an append may
+ * Who watches which WorkSession's next event, on this host instance: the streams and long polls of
+ * the {@code event-stream} capability register a {@link Watch} and are woken when an append may
  * have happened, from this instance's own commits and from the store's {@link
  * HostStores#listenForAppends} (other instances). A wake-up is a hint: the woken read their events
  * from the store by sequence, so nothing is queued here and a subscriber that stops reading holds
- * nothing but its place. Also holds the subscriber limits and the watchdog that cuts a stalled
- * write.
+ * nothing but its place.
+ *
+ * <p>Nothing waits on a thread of its own: a watch is an object woken by an append, its deadlines
+ * (heartbeat, idle timeout, longest life, a write's timeout) are tasks on one shared {@link
+ * #schedule timer} thread, and what it does when woken (read the next batch, hand it to a
+ * non-blocking write) runs on a small shared {@link #execute pool} whose threads end when idle.
+ * Also holds the subscriber limits.
  */
 public final class LiveEvents implements AppendListener, AutoCloseable {
 
+  /** Readers: enough to read and hand on batches in parallel, never one per stream. */
+  private static final int READERS = Math.max(2, Runtime.getRuntime().availableProcessors());
+
   private final HostStores stores;
   private final EventStreamLimits limits;
-  private final Map<String, Set<Waiter>> waiters = new ConcurrentHashMap<>();
+  private final Map<String, Set<Watch>> watches = new ConcurrentHashMap<>();
+  private final Set<Watch> open = ConcurrentHashMap.newKeySet();
   private final Map<String, AtomicInteger> perActor = new ConcurrentHashMap<>();
   private final AtomicInteger held = new AtomicInteger();
-  private final Set<Writer> writers = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
   private AutoCloseable listening;
-  private ScheduledExecutorService watchdog;
+  private ScheduledThreadPoolExecutor timer;
+  private ThreadPoolExecutor readers;
 
   public LiveEvents(HostStores stores, EventStreamLimits limits) {
     this.stores = stores;
@@ -49,15 +63,15 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
 
   @Override
   public void appended(String workSessionId) {
-    Set<Waiter> set = waiters.get(workSessionId);
+    Set<Watch> set = watches.get(workSessionId);
     if (set != null) {
-      set.forEach(Waiter::wake);
+      set.forEach(Watch::wake);
     }
   }
 
   @Override
   public void mayHaveMissed() {
-    waiters.values().forEach(set -> set.forEach(Waiter::wake));
+    open.forEach(Watch::wake);
   }
 
   /**
@@ -84,69 +98,107 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
               + limits.perActor()
               + "); close one first.");
     }
-    startListening();
+    start();
     return new Slot(actorId);
   }
 
-  /** Registers a waiter for {@code workSessionId}; close it to leave. */
-  public Waiter waiter(String workSessionId) {
-    Waiter waiter = new Waiter(workSessionId);
-    // compute, not computeIfAbsent then add: a leaving waiter may be removing the set right now.
-    waiters.compute(
+  /**
+   * Watches {@code workSessionId}: {@code wake} runs (on the appending thread: it must return at
+   * once) whenever an append may have happened, and when the host closes; {@code cut} when the host
+   * closes and the watcher has not ended within the grace. Close the watch to leave.
+   */
+  public Watch watch(String workSessionId, Runnable wake, Runnable cut) {
+    Watch watch = new Watch(workSessionId, wake, cut);
+    open.add(watch);
+    // compute, not computeIfAbsent then add: a leaving watch may be removing the set right now.
+    watches.compute(
         workSessionId,
         (id, set) -> {
-          Set<Waiter> live = set == null ? ConcurrentHashMap.newKeySet() : set;
-          live.add(waiter);
+          Set<Watch> live = set == null ? ConcurrentHashMap.newKeySet() : set;
+          live.add(watch);
           return live;
         });
     if (closed) {
-      waiter.wake();
+      watch.wake();
     }
-    return waiter;
+    return watch;
   }
 
-  /** Watches a stream's writes: one that stalls past the write timeout is aborted. */
-  public Writer writer(Runnable abort) {
-    Writer writer = new Writer(abort);
-    writers.add(writer);
+  /**
+   * Runs {@code task} on the shared pool (a read of the store and a hand-off to a non-blocking
+   * write; never a wait), or here once the host has closed the pool.
+   */
+  public void execute(Runnable task) {
+    ThreadPoolExecutor pool;
     synchronized (this) {
-      if (watchdog == null && !closed) {
-        watchdog =
-            Executors.newSingleThreadScheduledExecutor(
-                r -> {
-                  Thread t = new Thread(r, "jarvis-event-stream-watchdog");
-                  t.setDaemon(true);
-                  return t;
-                });
-        long period = Math.max(1, limits.writeTimeout().toMillis() / 4);
-        watchdog.scheduleWithFixedDelay(this::cutStalled, period, period, TimeUnit.MILLISECONDS);
-      }
+      pool = readers;
     }
-    return writer;
-  }
-
-  private void cutStalled() {
-    long now = System.nanoTime();
-    long bound = limits.writeTimeout().toNanos();
-    for (Writer w : writers) {
-      long since = w.writingSince;
-      if (since != 0 && now - since > bound) {
-        w.abort();
+    try {
+      if (pool == null) {
+        throw new RejectedExecutionException("closed");
       }
-    }
-  }
-
-  private synchronized void startListening() {
-    if (listening == null && !closed) {
-      listening = stores.listenForAppends(this);
+      pool.execute(task);
+    } catch (RejectedExecutionException closedPool) {
+      task.run();
     }
   }
 
   /**
-   * Ends every stream and long poll: each is woken and ends cleanly; after {@code grace}, those
-   * still writing (a subscriber that does not read) are aborted. Stops listening to the store.
+   * Runs {@code task} on the shared timer after {@code nanos}; empty once the host has closed it
+   * (the host then ends every watcher itself).
    */
-  public void close(java.time.Duration grace) {
+  public java.util.Optional<ScheduledFuture<?>> schedule(Runnable task, long nanos) {
+    ScheduledThreadPoolExecutor t;
+    synchronized (this) {
+      t = timer;
+    }
+    if (t == null) {
+      return java.util.Optional.empty();
+    }
+    try {
+      return java.util.Optional.of(t.schedule(task, Math.max(0, nanos), TimeUnit.NANOSECONDS));
+    } catch (RejectedExecutionException closedTimer) {
+      return java.util.Optional.empty();
+    }
+  }
+
+  private synchronized void start() {
+    if (closed) {
+      return;
+    }
+    if (listening == null) {
+      listening = stores.listenForAppends(this);
+    }
+    if (timer == null) {
+      timer = new ScheduledThreadPoolExecutor(1, daemon("jarvis-event-stream-timer"));
+      // A heartbeat rescheduled on every event must not leave cancelled tasks behind.
+      timer.setRemoveOnCancelPolicy(true);
+      readers =
+          new ThreadPoolExecutor(
+              READERS,
+              READERS,
+              30,
+              TimeUnit.SECONDS,
+              new LinkedBlockingQueue<>(),
+              daemon("jarvis-event-stream-reader"));
+      // Idle streams cost no reader thread: they end after 30 s without work.
+      readers.allowCoreThreadTimeOut(true);
+    }
+  }
+
+  private static ThreadFactory daemon(String name) {
+    return r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /**
+   * Ends every stream and long poll: each is woken and ends cleanly; after {@code grace}, those
+   * still open (a subscriber that does not read) are cut. Stops listening to the store.
+   */
+  public void close(Duration grace) {
     closed = true;
     mayHaveMissed();
     long deadline = System.nanoTime() + grace.toNanos();
@@ -159,9 +211,13 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
           break;
         }
       }
-      writers.forEach(Writer::abort);
-      if (watchdog != null) {
-        watchdog.shutdownNow();
+    }
+    open.forEach(Watch::cut);
+    synchronized (this) {
+      if (timer != null) {
+        timer.shutdownNow();
+        // Queued reads still run: each ends a stream just cut.
+        readers.shutdown();
       }
       if (listening != null) {
         try {
@@ -175,7 +231,7 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
 
   @Override
   public void close() {
-    close(java.time.Duration.ofSeconds(1));
+    close(Duration.ofSeconds(1));
   }
 
   /** Streams and long polls held now. */
@@ -220,93 +276,35 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
     }
   }
 
-  /** One stream's or long poll's wait for its WorkSession's next append. */
-  public final class Waiter implements AutoCloseable {
+  /** One stream's or long poll's watch on its WorkSession's appends. */
+  public final class Watch implements AutoCloseable {
     private final String workSessionId;
-    private boolean pending;
+    private final Runnable wake;
+    private final Runnable cut;
 
-    private Waiter(String workSessionId) {
+    private Watch(String workSessionId, Runnable wake, Runnable cut) {
       this.workSessionId = workSessionId;
+      this.wake = wake;
+      this.cut = cut;
     }
 
-    synchronized void wake() {
-      pending = true;
-      notifyAll();
+    void wake() {
+      wake.run();
     }
 
-    /**
-     * Waits until woken or {@code nanos} pass; answers whether it was woken. A wake-up that came
-     * before the wait counts, so one between a read and this wait is never lost.
-     */
-    public synchronized boolean await(long nanos) {
-      long deadline = System.nanoTime() + nanos;
-      while (!pending) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return false;
-        }
-        try {
-          TimeUnit.NANOSECONDS.timedWait(this, left);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return true;
-        }
-      }
-      pending = false;
-      return true;
+    void cut() {
+      cut.run();
     }
 
     @Override
     public void close() {
-      waiters.computeIfPresent(
+      open.remove(this);
+      watches.computeIfPresent(
           workSessionId,
           (id, set) -> {
             set.remove(this);
             return set.isEmpty() ? null : set;
           });
-    }
-  }
-
-  /** One stream's writes, as the watchdog sees them. */
-  public final class Writer implements AutoCloseable {
-    private final Runnable abort;
-    private volatile long writingSince;
-    private volatile boolean aborted;
-
-    private Writer(Runnable abort) {
-      this.abort = abort;
-    }
-
-    /** A write starts. */
-    public void writing() {
-      long now = System.nanoTime();
-      writingSince = now == 0 ? 1 : now;
-    }
-
-    /** The write completed. */
-    public void written() {
-      writingSince = 0;
-    }
-
-    /** Whether the connection was cut (a stalled write, or the host closing). */
-    public boolean aborted() {
-      return aborted;
-    }
-
-    void abort() {
-      if (!aborted) {
-        aborted = true;
-        try {
-          abort.run();
-        } catch (RuntimeException ignored) {
-          // The connection is gone either way.
-        }
-      }
-    }
-
-    @Override
-    public void close() {
-      writers.remove(this);
     }
   }
 }

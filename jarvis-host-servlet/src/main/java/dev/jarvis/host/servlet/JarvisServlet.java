@@ -1,5 +1,6 @@
 package dev.jarvis.host.servlet;
 
+import dev.jarvis.host.EventSink;
 import dev.jarvis.host.HeldAnswer;
 import dev.jarvis.host.LiveStream;
 import dev.jarvis.host.ProtocolHost;
@@ -17,8 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
 
 /**
@@ -54,31 +53,36 @@ public final class JarvisServlet extends HttpServlet {
     String path = Optional.ofNullable(request.getPathInfo()).orElse("/");
     String query = Optional.ofNullable(request.getQueryString()).orElse("");
     if (host.holds(request.getMethod(), path, query, headersOf(request))) {
-      // Checked here, on the container's thread, where a HostAuth reading thread-bound state
-      // (Spring Security's context) finds it; only what may wait moves to a thread of its own.
-      HeldAnswer checked =
-          host.checkHeld(request.getMethod(), path, query, headersOf(request), body);
-      if (!(checked instanceof HeldAnswer.Checked call)) {
-        send(response, ((HeldAnswer.Answered) checked).response(), rest);
-        return;
+      // Answered here, on the container's thread, where a HostAuth reading thread-bound state
+      // (Spring Security's context) finds it; what then waits holds no thread.
+      HeldAnswer held = host.answerHeld(request.getMethod(), path, query, headersOf(request), body);
+      if (held instanceof HeldAnswer.Answered answered) {
+        send(response, answered.response(), rest);
+      } else if (!request.isAsyncSupported()) {
+        holdContainerThread(response, held);
+      } else {
+        AsyncContext async = request.startAsync();
+        async.setTimeout(0);
+        AsyncSink sink;
+        try {
+          // Non-blocking from here on; set on the container's thread.
+          sink = new AsyncSink(async);
+        } catch (IOException | RuntimeException gone) {
+          if (held instanceof HeldAnswer.Streaming streaming) {
+            streaming.stream().close();
+          }
+          async.complete();
+          throw gone;
+        }
+        if (held instanceof HeldAnswer.Polling polling) {
+          polling.answer().thenAccept(page -> sendLater(sink, response, page));
+        } else {
+          LiveStream stream = ((HeldAnswer.Streaming) held).stream();
+          response.setStatus(200);
+          stream.headers().forEach(response::setHeader);
+          stream.start(sink);
+        }
       }
-      if (!request.isAsyncSupported()) {
-        // Registered without async support: the stream holds the container's thread.
-        answerHeld(request, response, call);
-        return;
-      }
-      AsyncContext async = request.startAsync();
-      async.setTimeout(0);
-      HELD.execute(
-          () -> {
-            try {
-              answerHeld(request, response, call);
-            } catch (IOException | RuntimeException gone) {
-              // The subscriber left while its answer was written: nobody to tell.
-            } finally {
-              async.complete();
-            }
-          });
       return;
     }
     // ProtocolHost.answer never throws, and has told the host's listener.
@@ -93,24 +97,32 @@ public final class JarvisServlet extends HttpServlet {
     send(response, answer, rest);
   }
 
-  /**
-   * Runs the streams and long polls ({@code event-stream}) of requests in async mode: one thread
-   * each while it lasts, parked while idle, as many as the host kit's subscriber limits admit.
-   */
-  private static final ExecutorService HELD =
-      Executors.newCachedThreadPool(
-          r -> {
-            Thread t = new Thread(r, "jarvis-servlet-held");
-            t.setDaemon(true);
-            return t;
-          });
+  /** Sends a long poll's page, come later, without blocking, and completes the request. */
+  private static void sendLater(AsyncSink sink, HttpServletResponse response, StoredResponse page) {
+    setHeaders(response, page, false);
+    sink.write(
+        page.body(),
+        new EventSink.Written() {
+          @Override
+          public void written() {
+            sink.end();
+          }
 
-  private void answerHeld(
-      HttpServletRequest request, HttpServletResponse response, HeldAnswer.Checked checked)
+          @Override
+          public void failed() {
+            sink.abort();
+          }
+        });
+  }
+
+  /**
+   * A servlet registered without async support: the stream or long poll holds the container's
+   * thread while it lasts.
+   */
+  private static void holdContainerThread(HttpServletResponse response, HeldAnswer held)
       throws IOException {
-    HeldAnswer held = host.answerHeld(checked.call(), headersOf(request));
-    if (held instanceof HeldAnswer.Answered answered) {
-      send(response, answered.response(), false);
+    if (held instanceof HeldAnswer.Polling polling) {
+      send(response, polling.answer().toCompletableFuture().join(), false);
       return;
     }
     LiveStream stream = ((HeldAnswer.Streaming) held).stream();
@@ -118,8 +130,6 @@ public final class JarvisServlet extends HttpServlet {
     stream.headers().forEach(response::setHeader);
     response.flushBuffer();
     ServletOutputStream out = response.getOutputStream();
-    // A write that stalls (the subscriber stopped reading) is ended by closing the response's
-    // stream; the container's own write timeout bounds it too.
     stream.run(
         out,
         () -> {
@@ -149,6 +159,12 @@ public final class JarvisServlet extends HttpServlet {
 
   private static void send(HttpServletResponse response, StoredResponse answer, boolean close)
       throws IOException {
+    setHeaders(response, answer, close);
+    response.getOutputStream().write(answer.body());
+  }
+
+  private static void setHeaders(
+      HttpServletResponse response, StoredResponse answer, boolean close) {
     response.setStatus(answer.status());
     for (Map.Entry<String, String> header : answer.headers().entrySet()) {
       response.setHeader(header.getKey(), header.getValue());
@@ -157,6 +173,5 @@ public final class JarvisServlet extends HttpServlet {
       response.setHeader("Connection", "close");
     }
     response.setContentLength(answer.body().length);
-    response.getOutputStream().write(answer.body());
   }
 }

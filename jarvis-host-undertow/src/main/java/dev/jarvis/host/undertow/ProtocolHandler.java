@@ -17,12 +17,9 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import org.xnio.IoUtils;
 import org.xnio.XnioExecutor;
 
 /**
@@ -236,9 +233,9 @@ public final class ProtocolHandler implements HttpHandler {
           exchange.getRequestPath(),
           exchange.getQueryString(),
           headersOf(exchange.getRequestHeaders()))) {
-        // A stream or a long poll holds its thread for as long as it lasts: never an IO thread,
-        // nor one of the workers that answer everything else.
-        exchange.dispatch(HELD, () -> answerHeld(exchange, raw));
+        // Checked (and its first read made) on a worker, as every request that may read a store;
+        // what then waits holds no thread.
+        exchange.dispatch(() -> answerHeld(exchange, raw));
       } else if (thread == AnswerThread.IO) {
         send(exchange, answer(exchange, raw));
       } else {
@@ -254,18 +251,10 @@ public final class ProtocolHandler implements HttpHandler {
   }
 
   /**
-   * Runs the streams and long polls ({@code event-stream}): one thread each while it lasts, parked
-   * while idle (no CPU), as many as the host kit's subscriber limits admit.
+   * Answers a stream or a long poll: a stream is started on the exchange's non-blocking channel
+   * ({@link ChannelSink}), a waiting long poll is sent when its answer comes; the worker returns at
+   * once and the exchange stays open (a dispatched task does not end it).
    */
-  private static final ExecutorService HELD =
-      Executors.newCachedThreadPool(
-          r -> {
-            Thread t = new Thread(r, "jarvis-undertow-held");
-            t.setDaemon(true);
-            return t;
-          });
-
-  /** Answers a stream or a long poll on a {@link #HELD} thread. */
   private void answerHeld(HttpServerExchange exchange, byte[] raw) {
     HeldAnswer held =
         host.answerHeld(
@@ -276,18 +265,18 @@ public final class ProtocolHandler implements HttpHandler {
             raw);
     if (held instanceof HeldAnswer.Answered answered) {
       send(exchange, answered.response());
-      return;
+    } else if (held instanceof HeldAnswer.Polling polling) {
+      polling
+          .answer()
+          .thenAccept(page -> exchange.getIoThread().execute(() -> send(exchange, page)));
+    } else {
+      LiveStream stream = ((HeldAnswer.Streaming) held).stream();
+      listener.answered(exchange, 200);
+      exchange.setStatusCode(200);
+      HeaderMap out = exchange.getResponseHeaders();
+      stream.headers().forEach((name, value) -> out.put(HttpString.tryFromString(name), value));
+      stream.start(new ChannelSink(exchange));
     }
-    LiveStream stream = ((HeldAnswer.Streaming) held).stream();
-    listener.answered(exchange, 200);
-    exchange.setStatusCode(200);
-    HeaderMap out = exchange.getResponseHeaders();
-    stream.headers().forEach((name, value) -> out.put(HttpString.tryFromString(name), value));
-    exchange.startBlocking();
-    // The stream closes the connection itself when a write stalls (the subscriber stopped
-    // reading): closing it makes the blocked write fail, which ends the stream.
-    stream.run(exchange.getOutputStream(), () -> IoUtils.safeClose(exchange.getConnection()));
-    exchange.endExchange();
   }
 
   /** The host kit's answer; it never throws and has told the host's listener. */

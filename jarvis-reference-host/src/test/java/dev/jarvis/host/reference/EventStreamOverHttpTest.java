@@ -190,6 +190,71 @@ class EventStreamOverHttpTest {
     }
   }
 
+  @Test
+  void openStreamsHoldNoThreadEach() throws Exception {
+    try (TestHost t =
+        TestHost.started(
+            b ->
+                b.streams(
+                    dev.jarvis.host.EventStreamLimits.DEFAULTS.withSubscribers(500, 2_000)))) {
+      assertEquals(201, t.createSession(Payloads.WS).status());
+      java.util.List<Socket> sockets = new java.util.ArrayList<>();
+      try {
+        // One stream first: the host's shared timer and pool, the client's threads, all started.
+        sockets.add(openedStream(t));
+        java.lang.management.ThreadMXBean threads =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+        int before = threads.getThreadCount();
+        for (int i = 0; i < 200; i++) {
+          sockets.add(openedStream(t));
+        }
+        assertEquals(201, t.host.host().openStreams());
+        int grown = threads.getThreadCount() - before;
+        // A thread per stream would be 200 more; the few allowed are the shared pool's readers.
+        assertTrue(grown < 20, "200 streams opened " + grown + " threads");
+      } finally {
+        for (Socket s : sockets) {
+          s.close();
+        }
+      }
+    }
+  }
+
+  /** A raw stream of the agent's, once its first frame has come (read on this thread). */
+  private static Socket openedStream(TestHost t) throws Exception {
+    Socket socket = rawStream(t);
+    socket.setSoTimeout((int) TimeUnit.SECONDS.toMillis(BOUND));
+    firstFrame(socket);
+    return socket;
+  }
+
+  /** A raw connection that has asked for the agent's stream. */
+  private static Socket rawStream(TestHost t) throws Exception {
+    URI base = t.host.baseUri();
+    Socket socket = new Socket(base.getHost(), base.getPort());
+    StringBuilder request =
+        new StringBuilder("GET /work-sessions/" + Payloads.WS + "/events HTTP/1.1\r\n")
+            .append("Host: x\r\nAccept: text/event-stream\r\n");
+    t.read(Payloads.AGENT)
+        .forEach((k, v) -> request.append(k).append(": ").append(v).append("\r\n"));
+    socket
+        .getOutputStream()
+        .write(request.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
+    return socket;
+  }
+
+  /** Reads a raw stream up to its first frame's data; answers the reader, positioned after it. */
+  private static BufferedReader firstFrame(Socket socket) throws Exception {
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+    String line;
+    while ((line = in.readLine()) != null && !line.startsWith("data:")) {
+      // status line, headers, the first frame's id
+    }
+    assertTrue(line != null, "the stream carried its first frame");
+    return in;
+  }
+
   /** A human's note of about 60 KB. */
   private static void decideLarge(TestHost t, String id) {
     dev.jarvis.core.chain.ChainCursor cursor = t.cursor();
@@ -209,23 +274,9 @@ class EventStreamOverHttpTest {
   @Test
   void closingTheHostEndsEveryStreamCleanlyAndPromptly() throws Exception {
     TestHost t = TestHost.withSession();
-    URI base = t.host.baseUri();
-    try (Socket socket = new Socket(base.getHost(), base.getPort())) {
-      StringBuilder request =
-          new StringBuilder("GET /work-sessions/" + Payloads.WS + "/events HTTP/1.1\r\n")
-              .append("Host: x\r\nAccept: text/event-stream\r\n");
-      t.read(Payloads.AGENT)
-          .forEach((k, v) -> request.append(k).append(": ").append(v).append("\r\n"));
-      socket
-          .getOutputStream()
-          .write(request.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
-      BufferedReader in =
-          new BufferedReader(
-              new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+    try (Socket socket = rawStream(t)) {
+      BufferedReader in = firstFrame(socket);
       String line;
-      while (!(line = in.readLine()).startsWith("data:")) {
-        // status line, headers, the first frame's id
-      }
       long start = System.nanoTime();
       CompletableFuture<Void> closed = CompletableFuture.runAsync(t::close);
       String ended = null;

@@ -128,10 +128,15 @@ public final class JarvisHostFeature implements Feature {
       return toResponse(host.handleCall(call).response());
     }
     // A stream or a long poll holds the resource method's thread (the runtime's pool) while it
-    // lasts: JAX-RS gives a resource no other blocking-free way to write over time.
+    // lasts: JAX-RS writes a body over time only through StreamingOutput's blocking stream, and a
+    // generated resource method returns its Response (no @Suspended AsyncResponse to complete
+    // later). The Undertow and servlet bindings hold no thread.
     HeldAnswer held = host.answerHeld(call, headers);
     if (held instanceof HeldAnswer.Answered answered) {
       return toResponse(answered.response());
+    }
+    if (held instanceof HeldAnswer.Polling polling) {
+      return toResponse(polling.answer().toCompletableFuture().join());
     }
     LiveStream stream = ((HeldAnswer.Streaming) held).stream();
     StreamingOutput body =

@@ -350,7 +350,7 @@ public class JarvisHostAutoConfiguration {
         new ServletRegistrationBean<>(new JarvisServlet(host), mapping(properties.getPath()));
     servlet.setName("jarvis");
     servlet.setLoadOnStartup(1);
-    // Event streams and long polls run in async mode, on threads of the binding's own.
+    // Event streams and long polls wait in async mode, writing without blocking: no thread each.
     servlet.setAsyncSupported(true);
     return servlet;
   }

@@ -18,6 +18,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -34,7 +35,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * The {@code event-stream} capability through the starter's servlet on a real embedded Tomcat: the
  * servlet runs a stream in async mode, a member sees each event as it is committed, and stopping
  * the service ends the stream cleanly ({@code : end shutdown}) instead of holding the graceful
- * drain.
+ * drain. Open streams hold no thread each.
  */
 @Timeout(60)
 class EventStreamOnTomcatTest {
@@ -112,6 +113,7 @@ class EventStreamOnTomcatTest {
           ProtocolRecords.event(
               "note.added", JarvisEventPayload.ObjectTypeEnum.WORK_SESSION, ws, "added"));
       assertThat(second.get(10, TimeUnit.SECONDS).path("type").asText()).isEqualTo("note.added");
+      assertMoreStreamsHoldNoThreadEach(port, ws);
       CompletableFuture<String> end =
           CompletableFuture.supplyAsync(
               () -> {
@@ -127,6 +129,49 @@ class EventStreamOnTomcatTest {
       assertThat(end.get(10, TimeUnit.SECONDS)).isEqualTo(EventStream.END_PREFIX + "shutdown");
     } finally {
       service.close();
+    }
+  }
+
+  /**
+   * Opens as many more streams as the Actor may hold (15), each read up to its first frame on this
+   * thread, and counts the JVM's threads: none is held per stream (the servlet waits in async mode
+   * and writes without blocking).
+   */
+  private static void assertMoreStreamsHoldNoThreadEach(int port, String ws) throws Exception {
+    java.lang.management.ThreadMXBean threads =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    java.util.List<java.net.Socket> sockets = new java.util.ArrayList<>();
+    int before = threads.getThreadCount();
+    try {
+      for (int i = 0; i < 15; i++) {
+        java.net.Socket socket = new java.net.Socket("127.0.0.1", port);
+        sockets.add(socket);
+        socket.setSoTimeout(10_000);
+        String request =
+            "GET /jarvis/work-sessions/"
+                + ws
+                + "/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n"
+                + "Authorization: Bearer "
+                + TOKEN
+                + "\r\nJarvis-Protocol-Version: v0.1\r\nJarvis-Actor-Id: "
+                + HUMAN
+                + "\r\n\r\n";
+        socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+        java.io.BufferedReader in =
+            new java.io.BufferedReader(
+                new java.io.InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null && !line.startsWith("data:")) {
+          // status line, headers, the first frame's id
+        }
+        assertThat(line).as("stream %d carried its first frame", i).isNotNull();
+      }
+      // A thread per stream would be 15 more.
+      assertThat(threads.getThreadCount() - before).isLessThan(5);
+    } finally {
+      for (java.net.Socket socket : sockets) {
+        socket.close();
+      }
     }
   }
 
