@@ -694,18 +694,22 @@ public final class ProtocolHost implements AutoCloseable {
   }
 
   /**
-   * A long poll: the read answered at once when it is refused, asks no wait or finds what it waits
-   * for ({@code ready}); else held (against the subscriber limits) until a wake-up finds it ready,
-   * the wait passes or the host closes, and read again: what it answers is what the store holds
-   * then.
+   * A long poll: the read answered at once when it is refused, asks no wait or found what it waits
+   * for ({@code ready}) before it read; else held (against the subscriber limits) until a wake-up
+   * finds it ready, the wait passes or the host closes, and read again: what it answers is what the
+   * store holds then.
    */
   private StoredResponse held(
       ProtocolCall call,
       Duration wait,
       java.util.function.Supplier<LiveEvents.Waiter> waiting,
       java.util.function.BooleanSupplier ready) {
+    // Asked before the first read, so that a first read after a "ready" holds what made it ready
+    // (asked after, it could be ready through a write the first read missed, and answer that
+    // stale page). Only the answer below is sent; this read decides nothing else.
+    boolean readyBefore = !wait.isZero() && ready.getAsBoolean();
     HandledCall first = handleCall(call);
-    if (first.response().status() != 200 || wait.isZero() || ready.getAsBoolean()) {
+    if (first.response().status() != 200 || wait.isZero() || readyBefore) {
       return first.response();
     }
     LiveEvents.Slot slot;
