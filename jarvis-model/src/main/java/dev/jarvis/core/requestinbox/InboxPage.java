@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.Request;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -41,6 +43,24 @@ public record InboxPage(List<JsonNode> requests, long nextAfter, boolean hasMore
     if (nextAfter < 0) {
       throw new IllegalArgumentException("nextAfter >= 0");
     }
+  }
+
+  /**
+   * The Requests bound to the generated {@link Request} record (the trees stay as the host sent
+   * them in {@link #requests()}).
+   *
+   * @throws IllegalArgumentException if one does not bind (a page judged by {@link #of} does)
+   */
+  public List<Request> records() {
+    List<Request> bound = new ArrayList<>();
+    for (JsonNode request : requests) {
+      try {
+        bound.add(JarvisJson.mapper().treeToValue(request, Request.class));
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalArgumentException("not a Request: " + e.getOriginalMessage(), e);
+      }
+    }
+    return bound;
   }
 
   /** The page's JSON body. */
@@ -95,16 +115,33 @@ public record InboxPage(List<JsonNode> requests, long nextAfter, boolean hasMore
   /**
    * The page in {@code body}, judged once.
    *
-   * @throws IllegalArgumentException if {@link #violations} finds anything (its message the first)
+   * @throws NotAPage if {@link #violations} finds anything
    */
   public static InboxPage of(JsonNode body, PayloadValidator validator) {
     List<ProtocolViolation> found = violations(body, validator);
     if (!found.isEmpty()) {
-      throw new IllegalArgumentException("not an inbox page: " + found.get(0));
+      throw new NotAPage(found);
     }
     List<JsonNode> requests = new ArrayList<>();
     body.path(REQUESTS).forEach(r -> requests.add(r.deepCopy()));
     return new InboxPage(requests, body.path(NEXT_AFTER).asLong(), body.path(HAS_MORE).asBoolean());
+  }
+
+  /** A body that is no inbox page, with what {@link #violations} found (at least one). */
+  public static final class NotAPage extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    private final transient List<ProtocolViolation> violations;
+
+    NotAPage(List<ProtocolViolation> violations) {
+      super("not an inbox page: " + violations.get(0));
+      this.violations = List.copyOf(violations);
+    }
+
+    /** The first thing that makes the body no page. */
+    public ProtocolViolation first() {
+      return violations.get(0);
+    }
   }
 
   private static final String OBJECT_TYPE = "jarvis_inbox_page";

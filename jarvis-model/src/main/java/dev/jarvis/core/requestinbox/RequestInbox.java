@@ -180,9 +180,19 @@ public final class RequestInbox {
       return new Query(DEFAULT_STATUSES, 0, DEFAULT_LIMIT, Duration.ZERO);
     }
 
-    /** The same read after {@code cursor}. */
-    public Query after(long cursor) {
+    /** The same read after {@code cursor} (a page's {@code next_after}). */
+    public Query startingAfter(long cursor) {
       return new Query(statuses, cursor, limit, waitFor);
+    }
+
+    /** The same read, at most {@code size} Requests a page. */
+    public Query withLimit(int size) {
+      return new Query(statuses, after, size, waitFor);
+    }
+
+    /** The same read, of these statuses. */
+    public Query withStatuses(Set<String> wanted) {
+      return new Query(wanted, after, limit, waitFor);
     }
 
     /** The same read, waiting up to {@code seconds} (whole seconds are sent). */
