@@ -74,6 +74,7 @@ public final class JarvisCli implements Runnable {
             .addSubcommand(new AuditCommand(io))
             .addSubcommand(new ReviewCommand(io))
             .addSubcommand(new WatchCommand(io))
+            .addSubcommand(new InboxCommand(io))
             .addSubcommand(new ProtocolTools.Canonicalize(io))
             .addSubcommand(new ProtocolTools.HashEvent(io))
             .addSubcommand(new ProtocolTools.HashAction(io))
