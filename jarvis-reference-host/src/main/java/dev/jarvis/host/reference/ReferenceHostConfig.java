@@ -188,15 +188,18 @@ public record ReferenceHostConfig(
   }
 
   /**
-   * The host kit's configuration: {@code event-stream} is declared on both runtimes, and {@code
-   * request-read} and {@code request-inbox} on Undertow, before the caller's settings (which may
+   * The host kit's configuration: {@code event-stream} and {@code request-inbox} are declared on
+   * both runtimes, and {@code request-read} on Undertow, before the caller's settings (which may
    * declare other capabilities instead); the JAX-RS binding has no resource for the Request reads
    * yet, so Jersey does not declare {@code request-read}.
    */
   HostConfig hostConfig() {
-    HostConfig.Builder builder = HostConfig.builder(auth).capability(HostConfig.EVENT_STREAM);
+    HostConfig.Builder builder =
+        HostConfig.builder(auth)
+            .capability(HostConfig.EVENT_STREAM)
+            .capability(RequestInbox.CAPABILITY);
     if (runtime == HttpRuntime.UNDERTOW) {
-      builder.capability(RequestRead.CAPABILITY).capability(RequestInbox.CAPABILITY);
+      builder.capability(RequestRead.CAPABILITY);
     }
     return host.apply(builder).build();
   }

@@ -141,6 +141,27 @@ class RequestInboxOverHttpTest {
   }
 
   @Test
+  void the_reference_host_on_jersey_serves_the_same_read_and_long_poll() throws Exception {
+    try (TestHost t = TestHost.started(c -> c.withRuntime(HttpRuntime.JERSEY), b -> b)) {
+      assertEquals(201, t.createSession(WS).status());
+      request(t, WS, "req-1", Payloads.HUMAN_WORKER);
+      Answer mine = inbox(t, Payloads.HUMAN, "");
+      assertEquals(List.of("req-1"), ids(mine));
+      assertTrue(
+          mine.header("Jarvis-Host-Capabilities").orElseThrow().contains(RequestInbox.CAPABILITY));
+      assertEquals(400, inbox(t, Payloads.AGENT, "").status());
+      assertEquals("/status", inbox(t, Payloads.HUMAN, "status=").json().path("field").asText());
+      long after = mine.json().path(InboxPage.NEXT_AFTER).asLong();
+      CompletableFuture<Answer> poll =
+          CompletableFuture.supplyAsync(
+              () -> inbox(t, Payloads.HUMAN, "after=" + after + "&wait=30"));
+      assertEquals(201, t.createSession(WS_2).status());
+      request(t, WS_2, "req-2", Payloads.HUMAN_WORKER);
+      assertEquals(List.of("req-2"), ids(poll.get(20, TimeUnit.SECONDS)));
+    }
+  }
+
+  @Test
   void a_host_that_does_not_declare_the_capability_answers_405() {
     try (TestHost t =
         TestHost.started(b -> b.capabilities(List.of("cursor-headers", "event-log")))) {
