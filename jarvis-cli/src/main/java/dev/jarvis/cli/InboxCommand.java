@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
       "Prints the Requests that wait on the calling human Actor's Worker, across its WorkSessions"
           + " (the host's request-inbox capability), oldest first, one compact JSON line per"
           + " Request as the host holds it (its work_session_id, status and expires_at among its"
-          + " fields). Answer one with: jarvis-cli review WORK_SESSION_ID REQUEST_ID ...",
+          + " fields). Answer one with: jarvis-cli review REQUEST_ID --work-session WORK_SESSION_ID ...",
       "Exit 0 printed (or nothing waits), 1 the host refused (an agent Actor has no inbox),"
           + " 2 usage error, host unreachable or without request-inbox."
     })
