@@ -13,8 +13,10 @@ import jakarta.ws.rs.core.Response;
  * answers with {@link JarvisHostFeature#respond} serves the read, as the ready-made {@code
  * RequestInboxResource} does; where none does, the binding does not declare {@code request-inbox}.
  * The typed parameters are bound but not used: the request filter hands the raw query to the host
- * kit, which refuses a repeated or malformed parameter as the {@code event-log} read's.
+ * kit, which refuses a repeated or malformed parameter as the {@code event-log} read's. Its
+ * class-level path is the generated interfaces' own ({@code ""}), which a resource repeats.
  */
+@Path("")
 public interface RequestInboxApi {
 
   /**
