@@ -75,6 +75,7 @@ public final class JarvisCli implements Runnable {
             .addSubcommand(new ReviewCommand(io))
             .addSubcommand(new WatchCommand(io))
             .addSubcommand(new PolicyCommand(io))
+            .addSubcommand(new InboxCommand(io))
             .addSubcommand(new ProtocolTools.Canonicalize(io))
             .addSubcommand(new ProtocolTools.HashEvent(io))
             .addSubcommand(new ProtocolTools.HashAction(io))

@@ -4,6 +4,8 @@ import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventPage;
+import dev.jarvis.core.requestinbox.InboxPage;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.Contribution;
@@ -208,7 +210,10 @@ public final class JarvisCall<T> {
     return extensions;
   }
 
-  /** The query string, without {@code ?}; only the {@code event-log} read has one. */
+  /**
+   * The query string, without {@code ?}; only the {@code event-log} and {@code request-inbox} reads
+   * have one.
+   */
   public Optional<String> query() {
     return query;
   }
@@ -333,6 +338,30 @@ public final class JarvisCall<T> {
         List.of(),
         Optional.empty(),
         Optional.of(query));
+  }
+
+  /**
+   * One page of the calling human's inbox: the {@code request-inbox} capability's read, beyond the
+   * spec ({@link RequestInbox}), of the Requests waiting on the calling Actor's human Worker across
+   * WorkSessions. It names no WorkSession and no Worker: the host answers for the Actor of {@code
+   * Jarvis-Actor-Id}. It requires the capability, so a host without it refuses rather than answers
+   * something else. A query with a {@link RequestInbox.Query#waitFor()} is a long poll: the host
+   * holds the answer up to that long for a Request after the query's cursor.
+   */
+  public static JarvisCall<InboxPage> listInboxRequests(RequestInbox.Query query) {
+    Objects.requireNonNull(query, "query");
+    return new JarvisCall<>(
+        RequestInbox.OPERATION,
+        InboxPage.class,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        List.of(RequestInbox.CAPABILITY),
+        List.of(),
+        Optional.empty(),
+        Optional.of(query.query()));
   }
 
   /**

@@ -25,6 +25,8 @@ import dev.jarvis.core.policy.PolicyAssignments;
 import dev.jarvis.core.policy.PolicyEvaluation;
 import dev.jarvis.core.policy.PolicyEvaluator;
 import dev.jarvis.core.records.ProtocolRecords;
+import dev.jarvis.core.requestinbox.InboxPage;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.Contribution;
@@ -579,6 +581,50 @@ public final class JarvisClient implements AutoCloseable {
    */
   public Review getReview(String workSessionId, String reviewId) {
     return execute(JarvisCall.getReview(workSessionId, reviewId)).body();
+  }
+
+  // ---- the request-inbox capability: what waits for a human ----
+
+  /**
+   * The first page of the calling human's pending Requests, across its WorkSessions: {@link
+   * #inbox(RequestInbox.Query)} with {@link RequestInbox.Query#pending()}.
+   *
+   * @throws JarvisUnsupportedCapabilityException if the host does not have {@code request-inbox}
+   * @throws JarvisRefusalException if the host refuses the read ({@code unauthorized_actor} for an
+   *     Actor that is not a human Actor of a human Worker: an agent has no inbox)
+   */
+  public InboxPage inbox() {
+    return inbox(RequestInbox.Query.pending());
+  }
+
+  /**
+   * A page of the calling human's inbox: the Requests whose {@code target_human_worker_id} is the
+   * calling Actor's Worker, across WorkSessions, of the query's statuses, after its cursor (a
+   * page's {@link InboxPage#nextAfter()}), in the host's write order. With a {@link
+   * RequestInbox.Query#waitFor()} it is a long poll: the host answers as soon as such a Request
+   * follows the cursor, else the empty page after the wait; a wait the client's attempt timeout
+   * would cut (it must end 5 s before) is shortened to fit. The page is checked: no more Requests
+   * than asked for, each of an asked status, all waiting on one human, the cursor moving forward.
+   *
+   * @throws JarvisUnsupportedCapabilityException if the host does not have {@code request-inbox}
+   * @throws JarvisRefusalException if the host refuses the read
+   * @throws JarvisInvalidResponseException if the page is off-spec
+   */
+  public InboxPage inbox(RequestInbox.Query query) {
+    return execute(JarvisCall.listInboxRequests(fitted(query))).body();
+  }
+
+  /** {@link #inbox(RequestInbox.Query)}, on the client's executor. */
+  public CompletableFuture<InboxPage> inboxAsync(RequestInbox.Query query) {
+    return executeAsync(JarvisCall.listInboxRequests(fitted(query)))
+        .thenApply(JarvisResponse::body);
+  }
+
+  /** The query with a wait that ends before the attempt times out. */
+  private RequestInbox.Query fitted(RequestInbox.Query query) {
+    Duration longest =
+        Duration.ofSeconds(SessionEvents.longPollSeconds(shared.options().attemptTimeout()));
+    return query.waitFor().compareTo(longest) > 0 ? query.waiting(longest) : query;
   }
 
   /**

@@ -8,6 +8,8 @@ import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.requestinbox.InboxPage;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.validation.PayloadValidator;
 import java.util.List;
 import java.util.Optional;
@@ -43,6 +45,9 @@ final class ExchangeRules {
 
   /** The operation of this id: one of the spec's, or the {@code event-log} capability's read. */
   static ProtocolOperation operation(String operationId) {
+    if (operationId.equals(RequestInbox.OPERATION.operationId())) {
+      return RequestInbox.OPERATION;
+    }
     return operationId.equals(EventLog.OPERATION.operationId())
         ? EventLog.OPERATION
         : ProtocolOperations.byId(operationId);
@@ -54,6 +59,9 @@ final class ExchangeRules {
     String schema = exchange.status() == 400 ? PROTOCOL_ERROR : op.responseSchema();
     if (schema.equals(EventLog.PAGE_SCHEMA)) {
       return EventPage.violations(exchange.body(), PayloadValidator.forSpec());
+    }
+    if (schema.equals(RequestInbox.PAGE_SCHEMA)) {
+      return InboxPage.violations(exchange.body(), PayloadValidator.forSpec());
     }
     return PayloadValidator.forSpec().validate(schema, exchange.responseBody());
   }

@@ -21,6 +21,7 @@ final class LiveChecks {
     PurposeChecks.run(runner, live);
     // After the purpose checks, which register the Actor outside the suite's WorkSessions.
     EventStreamChecks.run(runner, live, eventLogServed);
+    RequestInboxChecks.run(runner, live);
     PolicyChecks.run(runner, live);
     GovernanceChecks.run(runner, live);
     AnswerChecks.run(runner, live);

@@ -127,6 +127,16 @@ final class LiveHost {
         com.fasterxml.jackson.databind.node.MissingNode.getInstance());
   }
 
+  /** A page of {@code actor}'s inbox ({@code request-inbox}). */
+  Exchange inbox(String query, String actor) {
+    return host.send(
+        dev.jarvis.core.requestinbox.RequestInbox.OPERATION.operationId(),
+        null,
+        query,
+        readHeaders(actor),
+        com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+  }
+
   /**
    * Opens the WorkSession's {@code event-stream} read as {@code actor}, with the read headers and
    * {@code extra} ({@code Last-Event-ID}).

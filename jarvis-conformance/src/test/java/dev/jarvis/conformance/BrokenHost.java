@@ -86,7 +86,12 @@ public final class BrokenHost implements AutoCloseable {
      * Streams a WorkSession's events and then, once, the genesis event of another WorkSession (one
      * of the same creator, as a store queried by the wrong key would).
      */
-    STREAMS_ANOTHER_WORK_SESSIONS_EVENTS;
+    STREAMS_ANOTHER_WORK_SESSIONS_EVENTS,
+    /**
+     * Answers every inbox read ({@code request-inbox}) with the inbox of the human who last opened
+     * a WorkSession, whoever asks: as a store queried by the wrong Worker would.
+     */
+    SHOWS_ANOTHER_HUMANS_REQUESTS;
 
     /** The refusals the defective host answers as if it had accepted the record. */
     private final List<ProtocolErrorId> recordsAnyway;
@@ -106,6 +111,9 @@ public final class BrokenHost implements AutoCloseable {
   /** The WorkSessions the run's requests named, for the defect that strays into another's. */
   private final Set<String> sessions = ConcurrentHashMap.newKeySet();
 
+  /** The Actor that last opened a WorkSession, whose inbox the inbox defect shows to anyone. */
+  private volatile String lastCreator;
+
   private final ExecutorService threads =
       Executors.newCachedThreadPool(
           r -> {
@@ -124,6 +132,7 @@ public final class BrokenHost implements AutoCloseable {
                 .actorKeys(Fixtures.SIGNER_KEYS)
                 // A correct host serves the event stream too, held on threads of its own.
                 .capability(HostConfig.EVENT_STREAM)
+                .capability(dev.jarvis.core.requestinbox.RequestInbox.CAPABILITY)
                 .governance(
                     WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID))
                 .build());
@@ -159,7 +168,24 @@ public final class BrokenHost implements AutoCloseable {
       String query = exchange.getRequestURI().getRawQuery();
       boolean eventLogRead =
           exchange.getRequestMethod().equals("GET") && path.matches("/work-sessions/[^/]+/events");
+      if (exchange.getRequestMethod().equals("POST") && path.equals("/work-sessions")) {
+        Optional.ofNullable(headers.get(JarvisHeaders.ACTOR_ID))
+            .filter(v -> !v.isEmpty())
+            .ifPresent(v -> lastCreator = v.get(0));
+      }
       Function<String, Optional<String>> lookup = HeaderLookup.ofLists(headers);
+      if (defect == Defect.SHOWS_ANOTHER_HUMANS_REQUESTS
+          && path.equals(dev.jarvis.core.requestinbox.RequestInbox.PATH)
+          && lastCreator != null
+          && lookup.apply(JarvisHeaders.ACTOR_ID).filter(this::isHuman).isPresent()) {
+        Function<String, Optional<String>> asked = lookup;
+        String creator = lastCreator;
+        lookup =
+            name ->
+                name.equalsIgnoreCase(JarvisHeaders.ACTOR_ID)
+                    ? Optional.of(creator)
+                    : asked.apply(name);
+      }
       String rawQuery = query == null ? "" : query;
       StoredResponse answer;
       if (defect == Defect.DECLARES_AN_EVENT_LOG_IT_DOES_NOT_SERVE && eventLogRead) {
@@ -205,6 +231,16 @@ public final class BrokenHost implements AutoCloseable {
       exchange.sendResponseHeaders(answer.status(), out.length == 0 ? -1 : out.length);
       exchange.getResponseBody().write(out);
     }
+  }
+
+  /** Whether {@code actorId} is a registered human Actor: the inbox defect shows humans only. */
+  private boolean isHuman(String actorId) {
+    return host.config()
+        .stores()
+        .records()
+        .body(dev.jarvis.host.RecordKind.ACTOR, actorId)
+        .filter(a -> a.path("type").asText().equals("human"))
+        .isPresent();
   }
 
   /** Runs an accepted stream on this request's thread, played through the defect. */

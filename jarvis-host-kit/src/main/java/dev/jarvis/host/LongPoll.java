@@ -6,20 +6,27 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * One waiting long poll ({@code ?wait=S}): no thread waits for it. Woken by an append to its
- * WorkSession it checks the store for an event after its cursor on the host's shared pool; at the
- * first, at its wait (the shared timer) or when the host closes, it gives its place back and
- * answers the page as the page read answers it then.
+ * One waiting long poll ({@code ?wait=S}: the event log's, the inbox's): no thread waits for it.
+ * Woken by an append it may care about, it asks the store whether it is {@code ready} (an event
+ * after its cursor; a Request after its inbox cursor) on the host's shared pool; when it is, at its
+ * wait (the shared timer) or when the host closes, it gives its place back and answers the page as
+ * the read answers it then.
  */
 final class LongPoll {
 
-  private final HostStores stores;
+  /** How a long poll watches the appends that may make it ready. */
+  @FunctionalInterface
+  interface Watching {
+    LiveEvents.Watch watch(Runnable wake, Runnable cut);
+  }
+
   private final LiveEvents live;
-  private final String workSessionId;
-  private final long after;
+  private final Watching watching;
+  private final BooleanSupplier ready;
   private final LiveEvents.Slot slot;
   private final Supplier<StoredResponse> page;
   private final CompletableFuture<StoredResponse> answer = new CompletableFuture<>();
@@ -28,16 +35,14 @@ final class LongPoll {
   private Optional<ScheduledFuture<?>> deadline = Optional.empty();
 
   LongPoll(
-      HostStores stores,
       LiveEvents live,
-      String workSessionId,
-      long after,
+      Watching watching,
+      BooleanSupplier ready,
       LiveEvents.Slot slot,
       Supplier<StoredResponse> page) {
-    this.stores = stores;
     this.live = live;
-    this.workSessionId = workSessionId;
-    this.after = after;
+    this.watching = watching;
+    this.ready = ready;
     this.slot = slot;
     this.page = page;
   }
@@ -45,7 +50,7 @@ final class LongPoll {
   /** Starts waiting up to {@code wait}; the answer completes once, never exceptionally. */
   CompletableFuture<StoredResponse> start(Duration wait) {
     synchronized (this) {
-      watch = live.watch(workSessionId, this::woken, () -> live.execute(this::answer));
+      watch = watching.watch(this::woken, () -> live.execute(this::answer));
       deadline = live.schedule(() -> live.execute(this::answer), wait.toNanos());
       if (answered.get()) {
         // Answered while the watch was being made (the host closing): leave it at once.
@@ -65,7 +70,7 @@ final class LongPoll {
           }
           boolean now;
           try {
-            now = live.closed() || !stores.sessions().events(workSessionId, after, 1).isEmpty();
+            now = live.closed() || ready.getAsBoolean();
           } catch (RuntimeException storeFailure) {
             // The page read says what the store says (503 in bounded time).
             now = true;

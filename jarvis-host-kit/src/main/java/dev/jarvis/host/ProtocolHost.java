@@ -8,6 +8,7 @@ import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventLogQueryException;
 import dev.jarvis.core.eventlog.EventStream;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.internal.ActorAuthority;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -208,7 +210,7 @@ public final class ProtocolHost implements AutoCloseable {
     }
     ProtocolOperation operation = route.get().operation();
     Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
-    if (operation.equals(EventLog.OPERATION)) {
+    if (operation.equals(EventLog.OPERATION) || operation.equals(RequestInbox.OPERATION)) {
       // Read by the guard after HostAuth, like every other input.
       parameters.put(EventLog.RAW_QUERY, rawQuery);
     }
@@ -296,6 +298,9 @@ public final class ProtocolHost implements AutoCloseable {
     }
     if (RequestRead.isRead(operation)) {
       return config.capabilities().contains(RequestRead.CAPABILITY);
+    }
+    if (operation.equals(RequestInbox.OPERATION)) {
+      return config.capabilities().contains(RequestInbox.CAPABILITY);
     }
     return true;
   }
@@ -484,28 +489,36 @@ public final class ProtocolHost implements AutoCloseable {
   }
 
   /**
-   * Whether this request is an {@code event-stream} read that may wait: {@code Accept:
-   * text/event-stream}, or a long poll {@code ?wait=S} with S above 0, on a host that declares
-   * {@value HostConfig#EVENT_STREAM}. A binding answers such a request with {@link #answerHeld};
-   * every other with {@link #answer}. Cheap: it reads the method, the path's shape, one header and
-   * the query, nothing else.
+   * Whether answering this request may hold its thread: an {@code event-stream} read ({@code
+   * Accept: text/event-stream}, or a long poll {@code ?wait=S} with S above 0) on a host that
+   * declares {@value HostConfig#EVENT_STREAM}, or an inbox long poll ({@code ?wait=S} with S above
+   * 0) on a host that declares {@value RequestInbox#CAPABILITY}. A binding answers such a request
+   * with {@link #answerHeld}; every other with {@link #answer}.
+   * Cheap: it reads the method, the path's shape, one header and the query, nothing else.
    */
   public boolean holds(
       String method, String path, String rawQuery, Function<String, Optional<String>> headers) {
-    if (!"GET".equals(method) || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
+    if (!"GET".equals(method)) {
       return false;
     }
+    Optional<ProtocolOperation> operation;
     try {
-      if (routes
-          .find(method, path)
-          .filter(r -> r.operation().equals(EventLog.OPERATION))
-          .isEmpty()) {
-        return false;
-      }
+      operation = routes.find(method, path).map(OperationRoutes.Route::operation);
     } catch (IllegalArgumentException malformedEscape) {
       return false;
     }
-    return asksToWait(rawQuery, headers);
+    return operation.isPresent() && holds(operation.get(), rawQuery, headers);
+  }
+
+  private boolean holds(
+      ProtocolOperation operation, String rawQuery, Function<String, Optional<String>> headers) {
+    if (operation.equals(RequestInbox.OPERATION)) {
+      return config.capabilities().contains(RequestInbox.CAPABILITY)
+          && RequestInbox.asksToWait(rawQuery);
+    }
+    return operation.equals(EventLog.OPERATION)
+        && config.capabilities().contains(HostConfig.EVENT_STREAM)
+        && asksToWait(rawQuery, headers);
   }
 
   /**
@@ -557,11 +570,8 @@ public final class ProtocolHost implements AutoCloseable {
    * JAX-RS) is a stream or a long poll: as {@link #holds(String, String, String, Function)}.
    */
   public boolean holds(ProtocolCall call, Function<String, Optional<String>> headers) {
-    if (!call.operation().equals(EventLog.OPERATION)
-        || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
-      return false;
-    }
-    return asksToWait(call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""), headers);
+    return holds(
+        call.operation(), call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""), headers);
   }
 
   /**
@@ -571,6 +581,10 @@ public final class ProtocolHost implements AutoCloseable {
    */
   public HeldAnswer answerHeld(ProtocolCall call, Function<String, Optional<String>> headers) {
     try {
+      if (call.operation().equals(RequestInbox.OPERATION)
+          && config.capabilities().contains(RequestInbox.CAPABILITY)) {
+        return inboxLongPoll(call);
+      }
       if (!call.operation().equals(EventLog.OPERATION)
           || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
         return new HeldAnswer.Answered(handleCall(call).response());
@@ -634,11 +648,56 @@ public final class ProtocolHost implements AutoCloseable {
               new ProtocolRefusal(refused.violation(), 400)
                   .about(call.operationId(), call.traceId())));
     }
-    HandledCall first = handleCall(call);
     String workSessionId = call.pathParameters().get(JarvisEvent.JSON_PROPERTY_WORK_SESSION_ID);
-    if (first.response().status() != 200
-        || wait.isZero()
-        || !config.stores().sessions().events(workSessionId, after, 1).isEmpty()) {
+    return held(
+        call,
+        wait,
+        (wake, cut) -> live.watch(workSessionId, wake, cut),
+        () -> !config.stores().sessions().events(workSessionId, after, 1).isEmpty());
+  }
+
+  /**
+   * The inbox read, held until a Request of the asked statuses follows its cursor or its {@code
+   * wait} passes. Any append may bring one (a Request is created, or changes status, in any of the
+   * caller's WorkSessions), so it wakes on every append and asks the store's inbox index again, a
+   * read of one entry.
+   */
+  private HeldAnswer inboxLongPoll(ProtocolCall call) {
+    RequestInbox.Query query;
+    try {
+      query = RequestInbox.parse(call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""));
+    } catch (EventLogQueryException refused) {
+      return new HeldAnswer.Answered(
+          refusal(
+              new ProtocolRefusal(refused.violation(), 400)
+                  .about(call.operationId(), call.traceId())));
+    }
+    String worker =
+        call.actorRecord()
+            .map(a -> a.path(dev.jarvis.model.Actor.JSON_PROPERTY_WORKER_ID).asText())
+            .orElse("");
+    return held(
+        call,
+        query.waitFor(),
+        live::watchAny,
+        () ->
+            !config.stores().records().inbox(worker, query.statuses(), query.after(), 1).isEmpty());
+  }
+
+  /**
+   * A long poll: the read answered at once when it is refused, asks no wait or found what it waits
+   * for ({@code ready}) before it read; else held (against the subscriber limits, no thread
+   * waiting) until a wake-up finds it ready, the wait passes or the host closes, and read again:
+   * what it answers is what the store holds then.
+   */
+  private HeldAnswer held(
+      ProtocolCall call, Duration wait, LongPoll.Watching watching, BooleanSupplier ready) {
+    // Asked before the first read, so that a first read after a "ready" holds what made it ready
+    // (asked after, it could be ready through a write the first read missed, and answer that
+    // stale page). Only the answer below is sent; this read decides nothing else.
+    boolean readyBefore = !wait.isZero() && ready.getAsBoolean();
+    HandledCall first = handleCall(call);
+    if (first.response().status() != 200 || wait.isZero() || readyBefore) {
       return new HeldAnswer.Answered(first.response());
     }
     LiveEvents.Slot slot;
@@ -648,8 +707,7 @@ public final class ProtocolHost implements AutoCloseable {
       return new HeldAnswer.Answered(tooMany(call, limit));
     }
     return new HeldAnswer.Polling(
-        new LongPoll(config.stores(), live, workSessionId, after, slot, () -> page(call))
-            .start(wait));
+        new LongPoll(live, watching, ready, slot, () -> page(call)).start(wait));
   }
 
   /** The page read's answer now; never throws (a store failing is a 503). */

@@ -11,6 +11,7 @@ import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.core.signature.ActorKeys;
@@ -74,14 +75,15 @@ public final class JarvisHostStub
    * The capabilities a stub declares unless told otherwise: {@code cursor-headers}, {@code
    * event-log}, {@code request-read} and {@code event-stream} (what {@code
    * JarvisClient.awaitResolution} reads and waits on; the stub sends a stream one batch per
-   * response).
+   * response), and {@code request-inbox} (a human's Requests, {@code JarvisClient.inbox}).
    */
   public static final List<String> DEFAULT_CAPABILITIES =
       List.of(
           JarvisHeaders.CURSOR_HEADERS_CAPABILITY,
           JarvisHeaders.EVENT_LOG_CAPABILITY,
           RequestRead.CAPABILITY,
-          JarvisHeaders.EVENT_STREAM_CAPABILITY);
+          JarvisHeaders.EVENT_STREAM_CAPABILITY,
+          RequestInbox.CAPABILITY);
 
   /** The Actor that registers Workers and Actors, as on a real host (the host kit's default). */
   public static final String ADMIN_ACTOR_ID = HostConfig.DEFAULT_ADMIN_ACTOR_ID;

@@ -11,6 +11,8 @@ import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.RequestTimestamp;
+import dev.jarvis.core.requestinbox.InboxPage;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.AgentActions;
@@ -134,7 +136,7 @@ final class StubHost {
     }
     ProtocolOperation op = route.get().operation();
     Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
-    if (op.equals(EventLog.OPERATION)) {
+    if (op.equals(EventLog.OPERATION) || op.equals(RequestInbox.OPERATION)) {
       parameters.put(EventLog.RAW_QUERY, request.rawQuery());
     }
     StubResponse answer = answer(op, parameters, request, next);
@@ -191,7 +193,9 @@ final class StubHost {
     List<ProtocolViolation> problems =
         schema.equals(EventLog.PAGE_SCHEMA)
             ? EventPage.violations(answer.body().get(), validator)
-            : validator.validate(schema, answer.body().get());
+            : schema.equals(RequestInbox.PAGE_SCHEMA)
+                ? InboxPage.violations(answer.body().get(), validator)
+                : validator.validate(schema, answer.body().get());
     if (problems.isEmpty()) {
       return answer;
     }

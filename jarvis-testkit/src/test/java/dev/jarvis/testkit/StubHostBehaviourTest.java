@@ -74,7 +74,7 @@ class StubHostBehaviourTest {
     assertEquals(200, read.status());
     assertEquals("v0.1", read.header(JarvisHeaders.PROTOCOL_VERSION));
     assertEquals(
-        "cursor-headers, event-log, event-stream, request-read",
+        "cursor-headers, event-log, event-stream, request-inbox, request-read",
         read.header(JarvisHeaders.HOST_CAPABILITIES));
   }
 

@@ -17,10 +17,13 @@ import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventPage;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.requestinbox.InboxPage;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.model.ProtocolError;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.model.Request;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +109,9 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
         // An open event-stream: its frames are read, and checked, as they arrive.
         return answer;
       }
+      if (op.equals(RequestInbox.OPERATION)) {
+        return answer.withRecord(inboxPage(answer));
+      }
       if (op.responseSchema().equals(EventLog.PAGE_SCHEMA)) {
         // The page is the SDK's, not a spec schema; its events stay trees, as hashed.
         return answer.withRecord(page(answer));
@@ -127,7 +133,67 @@ public final class AnswerChecksPolicy implements JarvisPolicy {
     if (op.equals(EventLog.OPERATION)) {
       return Optional.of(EventLog.CAPABILITY);
     }
+    if (op.equals(RequestInbox.OPERATION)) {
+      return Optional.of(RequestInbox.CAPABILITY);
+    }
     return RequestRead.isRead(op) ? Optional.of(RequestRead.CAPABILITY) : Optional.empty();
+  }
+
+  /**
+   * The inbox page, if it is one and answers the query sent: no more Requests than asked for, each
+   * of an asked status, all waiting on one human Worker, the cursor moving forward only, and an
+   * empty page that says more follow refused (it would be asked for again, for ever).
+   */
+  private InboxPage inboxPage(PipelineResponse answer) {
+    InboxPage page;
+    try {
+      page = InboxPage.of(answer.json(), validator.get());
+    } catch (InboxPage.NotAPage off) {
+      ProtocolViolation first = off.first();
+      throw new JarvisInvalidResponseException(
+          answer.status(), first.field(), first.reason(), answer.protocolTraceId());
+    }
+    RequestInbox.Query asked = RequestInbox.parse(answer.request().call().query().orElse(""));
+    List<JsonNode> requests = page.requests();
+    String off = null;
+    String field = "/" + InboxPage.REQUESTS;
+    if (requests.size() > asked.limit()) {
+      off = "the page holds more Requests than the " + asked.limit() + " asked for";
+    } else if (page.hasMore() && requests.isEmpty()) {
+      off = "an empty page says more Requests follow";
+      field = "/" + InboxPage.HAS_MORE;
+    } else if (requests.isEmpty()
+        ? page.nextAfter() != asked.after()
+        : page.nextAfter() <= asked.after()) {
+      off = "next_after does not move past the cursor asked after (" + asked.after() + ")";
+      field = "/" + InboxPage.NEXT_AFTER;
+    } else {
+      String target = null;
+      for (int i = 0; i < requests.size() && off == null; i++) {
+        JsonNode request = requests.get(i);
+        String status = request.path(Request.JSON_PROPERTY_STATUS).asText();
+        String of = request.path(Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID).asText();
+        if (!asked.statuses().contains(status)) {
+          off = "a Request of status " + status + ", which was not asked for";
+          field = "/" + InboxPage.REQUESTS + "/" + i + "/" + Request.JSON_PROPERTY_STATUS;
+        } else if (target != null && !target.equals(of)) {
+          off = "Requests waiting on two human Workers in one inbox";
+          field =
+              "/"
+                  + InboxPage.REQUESTS
+                  + "/"
+                  + i
+                  + "/"
+                  + Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID;
+        }
+        target = of;
+      }
+    }
+    if (off != null) {
+      throw new JarvisInvalidResponseException(
+          answer.status(), field, off, answer.protocolTraceId());
+    }
+    return page;
   }
 
   private EventPage page(PipelineResponse answer) {

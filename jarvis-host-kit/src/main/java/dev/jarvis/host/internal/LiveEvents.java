@@ -39,6 +39,9 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
   private final EventStreamLimits limits;
   private final Map<String, Set<Watch>> watches = new ConcurrentHashMap<>();
   private final Set<Watch> open = ConcurrentHashMap.newKeySet();
+  // Watches of an append to any WorkSession (the request-inbox long poll, whose Requests may come
+  // from any of them).
+  private final Set<Watch> anyWatches = ConcurrentHashMap.newKeySet();
   private final Map<String, AtomicInteger> perActor = new ConcurrentHashMap<>();
   private final AtomicInteger held = new AtomicInteger();
   private volatile boolean closed;
@@ -67,6 +70,7 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
     if (set != null) {
       set.forEach(Watch::wake);
     }
+    anyWatches.forEach(Watch::wake);
   }
 
   @Override
@@ -118,6 +122,17 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
           live.add(watch);
           return live;
         });
+    if (closed) {
+      watch.wake();
+    }
+    return watch;
+  }
+
+  /** As {@link #watch}, woken by an append to any WorkSession. */
+  public Watch watchAny(Runnable wake, Runnable cut) {
+    Watch watch = new Watch(null, wake, cut);
+    open.add(watch);
+    anyWatches.add(watch);
     if (closed) {
       watch.wake();
     }
@@ -276,7 +291,7 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
     }
   }
 
-  /** One stream's or long poll's watch on its WorkSession's appends. */
+  /** One stream's or long poll's watch on its WorkSession's appends (any's: none named). */
   public final class Watch implements AutoCloseable {
     private final String workSessionId;
     private final Runnable wake;
@@ -299,6 +314,10 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
     @Override
     public void close() {
       open.remove(this);
+      if (workSessionId == null) {
+        anyWatches.remove(this);
+        return;
+      }
       watches.computeIfPresent(
           workSessionId,
           (id, set) -> {

@@ -1,6 +1,7 @@
 package dev.jarvis.spring.boot;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.CommitHook;
@@ -213,9 +214,11 @@ public class JarvisHostAutoConfiguration {
             .idempotencyRetention(properties.getIdempotencyRetention())
             .stores(stores)
             .listener(new AllListeners(listeners.orderedStream().toList()))
-            // The servlet serves both: an agent can read its Request and wait for its answer.
+            // The servlet serves all three: an agent can read its Request and wait for its
+            // answer, a human can list what waits for it.
             .capability(RequestRead.CAPABILITY)
-            .capability(HostConfig.EVENT_STREAM);
+            .capability(HostConfig.EVENT_STREAM)
+            .capability(RequestInbox.CAPABILITY);
     commitHook.ifAvailable(config::commitHook);
     clock.ifAvailable(config::clock);
     agentActions.ifAvailable(config::agentActions);

@@ -3,8 +3,10 @@ package dev.jarvis.host.jaxrs.internal;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.host.OperationRoutes;
 import dev.jarvis.host.jaxrs.EventLogApi;
+import dev.jarvis.host.jaxrs.RequestInboxApi;
 import dev.jarvis.host.jaxrs.ServerOperation;
 import dev.jarvis.host.jaxrs.ServerOperations;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -26,6 +28,8 @@ public final class JarvisScope {
 
   private static final Method EVENT_LOG_METHOD = EventLogApi.class.getMethods()[0];
 
+  private static final Method INBOX_METHOD = RequestInboxApi.class.getMethods()[0];
+
   private JarvisScope() {}
 
   /**
@@ -46,6 +50,11 @@ public final class JarvisScope {
         && Arrays.equals(EVENT_LOG_METHOD.getParameterTypes(), method.getParameterTypes())) {
       return Optional.of(EventLog.OPERATION);
     }
+    if (RequestInboxApi.class.isAssignableFrom(resourceClass)
+        && INBOX_METHOD.getName().equals(method.getName())
+        && Arrays.equals(INBOX_METHOD.getParameterTypes(), method.getParameterTypes())) {
+      return Optional.of(RequestInbox.OPERATION);
+    }
     return Optional.empty();
   }
 
@@ -62,6 +71,7 @@ public final class JarvisScope {
     List<Object> matched = uri.getMatchedResources();
     if (!matched.isEmpty()) {
       return matched.get(0) instanceof EventLogApi
+          || matched.get(0) instanceof RequestInboxApi
           || ServerOperations.all().stream().anyMatch(op -> op.api().isInstance(matched.get(0)));
     }
     // UriInfo's path is relative to the application's base and has no leading slash.

@@ -61,7 +61,8 @@ final class ProtocolRequestFilter implements ContainerRequestFilter {
         .getUriInfo()
         .getPathParameters()
         .forEach((name, values) -> path.put(name, values.get(0)));
-    if (operation.equals(EventLog.OPERATION)) {
+    if (operation.equals(EventLog.OPERATION)
+        || operation.equals(dev.jarvis.core.requestinbox.RequestInbox.OPERATION)) {
       // The host kit reads the page from the raw query, after HostAuth: one rule for every binding.
       String query = request.getUriInfo().getRequestUri().getRawQuery();
       path.put(EventLog.RAW_QUERY, query == null ? "" : query);

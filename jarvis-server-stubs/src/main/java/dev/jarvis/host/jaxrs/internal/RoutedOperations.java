@@ -3,6 +3,7 @@ package dev.jarvis.host.jaxrs.internal;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.host.ProtocolHost;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,13 +35,17 @@ public final class RoutedOperations {
 
   /**
    * The capabilities the application serves: the host's, without {@code event-log} and {@code
-   * event-stream} (its live form) where no resource method routes the read.
+   * event-stream} (its live form) where no resource method routes the read, and without {@code
+   * request-inbox} where none routes that read.
    */
   public Set<String> served(ProtocolHost host) {
     Set<String> served = new TreeSet<>(host.config().capabilities());
     if (!routes(EventLog.OPERATION)) {
       served.remove(EventLog.CAPABILITY);
       served.remove(dev.jarvis.core.eventlog.EventStream.CAPABILITY);
+    }
+    if (!routes(RequestInbox.OPERATION)) {
+      served.remove(RequestInbox.CAPABILITY);
     }
     return served;
   }

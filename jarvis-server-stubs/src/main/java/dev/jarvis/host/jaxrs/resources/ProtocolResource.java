@@ -27,9 +27,14 @@ public abstract class ProtocolResource {
           AttributionResource.class,
           LearningResource.class,
           EvidenceResource.class,
-          FeedbackResource.class);
+          FeedbackResource.class,
+          RequestInboxResource.class);
 
-  /** The resource classes that together serve every operation of the spec. */
+  /**
+   * The resource classes that together serve every operation of the spec, with the SDK's {@code
+   * event-log} read (on {@code WorkSessionsResource}) and {@code request-inbox} read ({@link
+   * RequestInboxResource}).
+   */
   public static List<Class<? extends ProtocolResource>> all() {
     return ALL;
   }

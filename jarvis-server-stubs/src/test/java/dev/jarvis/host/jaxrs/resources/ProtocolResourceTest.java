@@ -2,8 +2,10 @@ package dev.jarvis.host.jaxrs.resources;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.jarvis.host.jaxrs.RequestInboxApi;
 import dev.jarvis.host.jaxrs.ServerOperations;
 import jakarta.ws.rs.Path;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,13 +25,16 @@ class ProtocolResourceTest {
   }
 
   @org.junit.jupiter.api.Test
-  void theReadyMadeResourcesImplementEveryGeneratedInterface() {
+  void theReadyMadeResourcesImplementEveryGeneratedInterfaceAndTheInboxRead() {
     Set<Class<?>> implemented =
         ProtocolResource.all().stream()
             .<Class<?>>map(r -> r.getInterfaces()[0])
             .collect(Collectors.toSet());
-    Set<Class<?>> generated =
-        ServerOperations.all().stream().map(o -> o.api()).collect(Collectors.toSet());
-    assertEquals(generated, implemented);
+    Set<Class<?>> expected =
+        ServerOperations.all().stream()
+            .map(o -> o.api())
+            .collect(Collectors.toCollection(HashSet::new));
+    expected.add(RequestInboxApi.class);
+    assertEquals(expected, implemented);
   }
 }
