@@ -493,8 +493,8 @@ public final class ProtocolHost implements AutoCloseable {
    * Accept: text/event-stream}, or a long poll {@code ?wait=S} with S above 0) on a host that
    * declares {@value HostConfig#EVENT_STREAM}, or an inbox long poll ({@code ?wait=S} with S above
    * 0) on a host that declares {@value RequestInbox#CAPABILITY}. A binding answers such a request
-   * with {@link #answerHeld}; every other with {@link #answer}.
-   * Cheap: it reads the method, the path's shape, one header and the query, nothing else.
+   * with {@link #answerHeld}; every other with {@link #answer}. Cheap: it reads the method, the
+   * path's shape, one header and the query, nothing else.
    */
   public boolean holds(
       String method, String path, String rawQuery, Function<String, Optional<String>> headers) {

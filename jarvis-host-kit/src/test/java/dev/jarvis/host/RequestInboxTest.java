@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
@@ -261,28 +260,33 @@ class RequestInboxTest {
     Map<String, String> h = headers(HUMAN);
     String query = "after=" + after + "&wait=30";
     assertTrue(kit.host.holds("GET", PATH, query, name -> Optional.ofNullable(h.get(name))));
-    CompletableFuture<HeldAnswer> poll =
-        CompletableFuture.supplyAsync(
-            () ->
-                kit.host.answerHeld(
-                    "GET", PATH, query, name -> Optional.ofNullable(h.get(name)), new byte[0]));
-    // The Request comes whether or not the poll waits yet: either way it answers with it.
+    // The poll waits on no thread: answerHeld returns at once, and the new Request answers it.
+    HeldAnswer.Polling poll =
+        assertInstanceOf(
+            HeldAnswer.Polling.class,
+            kit.host.answerHeld(
+                "GET", PATH, query, name -> Optional.ofNullable(h.get(name)), new byte[0]));
+    assertEquals(1, kit.host.openStreams());
     kit.pendingFetch(OTHER_WS, "pd-2", "req-2");
-    StoredResponse answer =
-        assertInstanceOf(HeldAnswer.Answered.class, poll.get(20, TimeUnit.SECONDS)).response();
+    StoredResponse answer = poll.answer().toCompletableFuture().get(20, TimeUnit.SECONDS);
     assertEquals(List.of("req-2"), ids(page(answer)));
     assertEquals(0, kit.host.openStreams());
   }
 
   @Test
-  void a_long_poll_of_another_humans_request_ends_empty_after_its_wait() {
+  void a_long_poll_of_another_humans_request_ends_empty_after_its_wait() throws Exception {
     KitHost kit = declaring();
     outsiderSession(kit);
     Map<String, String> h = headers(HUMAN);
     HeldAnswer answer =
         kit.host.answerHeld(
             "GET", PATH, "wait=1", name -> Optional.ofNullable(h.get(name)), new byte[0]);
-    InboxPage page = page(assertInstanceOf(HeldAnswer.Answered.class, answer).response());
+    InboxPage page =
+        page(
+            assertInstanceOf(HeldAnswer.Polling.class, answer)
+                .answer()
+                .toCompletableFuture()
+                .get(20, TimeUnit.SECONDS));
     assertEquals(List.of(), page.requests());
     assertEquals(0, page.nextAfter());
   }
