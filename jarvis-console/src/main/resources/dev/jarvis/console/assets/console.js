@@ -5,7 +5,9 @@
 "use strict";
 
 const POLL_MS = 500; // a new Request shows within a second
-const session = { actor: null, token: null, watched: new Set(), timer: null, shown: new Map() };
+// shown: the Requests on the page; answered: those this page answered, never shown again (a poll
+// in flight while the answer was recorded may still list one as pending).
+const session = { actor: null, token: null, watched: new Set(), timer: null, shown: new Map(), answered: new Set() };
 let serial = 0;
 
 const $ = (id) => document.getElementById(id);
@@ -74,6 +76,7 @@ function signOut() {
   clearTimeout(session.timer);
   session.shown.forEach((entry) => entry.node.remove());
   session.shown.clear();
+  session.answered.clear();
   $("who").hidden = true;
   $("sign-out").hidden = true;
   $("inbox").hidden = true;
@@ -106,7 +109,7 @@ async function poll() {
       for (const request of page.requests) {
         const key = ws + "\u0000" + request.id;
         seen.add(key);
-        if (!session.shown.has(key)) show(key, request);
+        if (!session.shown.has(key) && !session.answered.has(key)) show(key, request);
       }
     } catch (e) {
       failed = e;
@@ -216,6 +219,7 @@ function show(key, request) {
     try {
       const review = await api("POST", "work-sessions/" + seg(request.work_session_id)
         + "/requests/" + seg(request.id) + "/review", body);
+      session.answered.add(key);
       say("Recorded: " + review.decision + " of Request " + request.id + ".");
       const next = item.nextElementSibling || item.previousElementSibling;
       item.remove();
