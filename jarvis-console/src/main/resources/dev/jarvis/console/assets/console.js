@@ -1,5 +1,5 @@
 // The Jarvis review console. Every agent-written value reaches the page as text (textContent,
-// attribute values set through the DOM), never as markup: no innerHTML anywhere. The token lives
+// attribute values set through the DOM), never as markup: nothing here parses HTML. The token lives
 // in this module's memory only; it is sent as `Authorization: Bearer` to this origin's console API
 // and nowhere else, and never put in a URL.
 "use strict";
