@@ -25,6 +25,7 @@ module dev.jarvis.model {
   exports dev.jarvis.core.headers;
   exports dev.jarvis.core.policy;
   exports dev.jarvis.core.records;
+  exports dev.jarvis.core.requestinbox;
   exports dev.jarvis.core.requestread;
   exports dev.jarvis.core.sample;
   exports dev.jarvis.core.signature;

@@ -3,6 +3,7 @@ package dev.jarvis.host;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.eventlog.EventLog;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.requestread.RequestRead;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -52,14 +53,16 @@ public final class OperationRoutes {
 
   /**
    * Routes for every operation of the spec, the {@code event-log} capability's read ({@link
-   * EventLog#OPERATION}) and the {@code request-read} capability's reads ({@link
-   * RequestRead#operations()}); {@link ProtocolHost} answers the SDK's reads only where the host
+   * EventLog#OPERATION}), the {@code request-read} capability's reads ({@link
+   * RequestRead#operations()}) and the {@code request-inbox} capability's read ({@link
+   * RequestInbox#OPERATION}); {@link ProtocolHost} answers the SDK's reads only where the host
    * declares their capability.
    */
   public OperationRoutes() {
     List<ProtocolOperation> operations = new ArrayList<>(ProtocolOperations.all());
     operations.add(EventLog.OPERATION);
     operations.addAll(RequestRead.operations());
+    operations.add(RequestInbox.OPERATION);
     for (ProtocolOperation op : operations) {
       List<String> names = new ArrayList<>();
       Matcher m = PARAMETER.matcher(op.path());

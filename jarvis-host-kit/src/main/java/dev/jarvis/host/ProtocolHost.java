@@ -8,6 +8,7 @@ import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventLogQueryException;
 import dev.jarvis.core.eventlog.EventStream;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.internal.ActorAuthority;
@@ -208,7 +209,7 @@ public final class ProtocolHost implements AutoCloseable {
     }
     ProtocolOperation operation = route.get().operation();
     Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
-    if (operation.equals(EventLog.OPERATION)) {
+    if (operation.equals(EventLog.OPERATION) || operation.equals(RequestInbox.OPERATION)) {
       // Read by the guard after HostAuth, like every other input.
       parameters.put(EventLog.RAW_QUERY, rawQuery);
     }
@@ -296,6 +297,9 @@ public final class ProtocolHost implements AutoCloseable {
     }
     if (RequestRead.isRead(operation)) {
       return config.capabilities().contains(RequestRead.CAPABILITY);
+    }
+    if (operation.equals(RequestInbox.OPERATION)) {
+      return config.capabilities().contains(RequestInbox.CAPABILITY);
     }
     return true;
   }
@@ -486,26 +490,34 @@ public final class ProtocolHost implements AutoCloseable {
   /**
    * Whether answering this request may hold its thread: an {@code event-stream} read ({@code
    * Accept: text/event-stream}, or a long poll {@code ?wait=S} with S above 0) on a host that
-   * declares {@value HostConfig#EVENT_STREAM}. A binding answers such a request with {@link
-   * #answerHeld} on a thread that may block (not an IO thread); every other with {@link #answer}.
-   * Cheap: it reads the method, the path's shape, one header and the query, nothing else.
+   * declares {@value HostConfig#EVENT_STREAM}, or an inbox long poll ({@code ?wait=S} with S above
+   * 0) on a host that declares {@value RequestInbox#CAPABILITY}. A binding answers such a request
+   * with {@link #answerHeld} on a thread that may block (not an IO thread); every other with {@link
+   * #answer}. Cheap: it reads the method, the path's shape, one header and the query, nothing else.
    */
   public boolean holds(
       String method, String path, String rawQuery, Function<String, Optional<String>> headers) {
-    if (!"GET".equals(method) || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
+    if (!"GET".equals(method)) {
       return false;
     }
+    Optional<ProtocolOperation> operation;
     try {
-      if (routes
-          .find(method, path)
-          .filter(r -> r.operation().equals(EventLog.OPERATION))
-          .isEmpty()) {
-        return false;
-      }
+      operation = routes.find(method, path).map(OperationRoutes.Route::operation);
     } catch (IllegalArgumentException malformedEscape) {
       return false;
     }
-    return asksToWait(rawQuery, headers);
+    return operation.isPresent() && holds(operation.get(), rawQuery, headers);
+  }
+
+  private boolean holds(
+      ProtocolOperation operation, String rawQuery, Function<String, Optional<String>> headers) {
+    if (operation.equals(RequestInbox.OPERATION)) {
+      return config.capabilities().contains(RequestInbox.CAPABILITY)
+          && RequestInbox.asksToWait(rawQuery);
+    }
+    return operation.equals(EventLog.OPERATION)
+        && config.capabilities().contains(HostConfig.EVENT_STREAM)
+        && asksToWait(rawQuery, headers);
   }
 
   /**
@@ -548,11 +560,8 @@ public final class ProtocolHost implements AutoCloseable {
    * JAX-RS) is a stream or a long poll: as {@link #holds(String, String, String, Function)}.
    */
   public boolean holds(ProtocolCall call, Function<String, Optional<String>> headers) {
-    if (!call.operation().equals(EventLog.OPERATION)
-        || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
-      return false;
-    }
-    return asksToWait(call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""), headers);
+    return holds(
+        call.operation(), call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""), headers);
   }
 
   /**
@@ -585,6 +594,10 @@ public final class ProtocolHost implements AutoCloseable {
    */
   public HeldAnswer answerHeld(ProtocolCall call, Function<String, Optional<String>> headers) {
     try {
+      if (call.operation().equals(RequestInbox.OPERATION)
+          && config.capabilities().contains(RequestInbox.CAPABILITY)) {
+        return new HeldAnswer.Answered(inboxLongPoll(call));
+      }
       if (!call.operation().equals(EventLog.OPERATION)
           || !config.capabilities().contains(HostConfig.EVENT_STREAM)) {
         return new HeldAnswer.Answered(handleCall(call).response());
@@ -646,11 +659,57 @@ public final class ProtocolHost implements AutoCloseable {
       return refusal(
           new ProtocolRefusal(refused.violation(), 400).about(call.operationId(), call.traceId()));
     }
-    HandledCall first = handleCall(call);
     String workSessionId = call.pathParameters().get(JarvisEvent.JSON_PROPERTY_WORK_SESSION_ID);
-    if (first.response().status() != 200
-        || wait.isZero()
-        || !config.stores().sessions().events(workSessionId, after, 1).isEmpty()) {
+    return held(
+        call,
+        wait,
+        () -> live.waiter(workSessionId),
+        () -> !config.stores().sessions().events(workSessionId, after, 1).isEmpty());
+  }
+
+  /**
+   * The inbox read, held until a Request of the asked statuses follows its cursor or its {@code
+   * wait} passes. Any append may bring one (a Request is created, or changes status, in any of the
+   * caller's WorkSessions), so it wakes on every append and asks the store's inbox index again, a
+   * read of one entry.
+   */
+  private StoredResponse inboxLongPoll(ProtocolCall call) {
+    RequestInbox.Query query;
+    try {
+      query = RequestInbox.parse(call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""));
+    } catch (EventLogQueryException refused) {
+      return refusal(
+          new ProtocolRefusal(refused.violation(), 400).about(call.operationId(), call.traceId()));
+    }
+    String worker =
+        call.actorRecord()
+            .map(a -> a.path(dev.jarvis.model.Actor.JSON_PROPERTY_WORKER_ID).asText())
+            .orElse("");
+    return held(
+        call,
+        query.waitFor(),
+        live::waiterForAny,
+        () ->
+            !config.stores().records().inbox(worker, query.statuses(), query.after(), 1).isEmpty());
+  }
+
+  /**
+   * A long poll: the read answered at once when it is refused, asks no wait or found what it waits
+   * for ({@code ready}) before it read; else held (against the subscriber limits) until a wake-up
+   * finds it ready, the wait passes or the host closes, and read again: what it answers is what the
+   * store holds then.
+   */
+  private StoredResponse held(
+      ProtocolCall call,
+      Duration wait,
+      java.util.function.Supplier<LiveEvents.Waiter> waiting,
+      java.util.function.BooleanSupplier ready) {
+    // Asked before the first read, so that a first read after a "ready" holds what made it ready
+    // (asked after, it could be ready through a write the first read missed, and answer that
+    // stale page). Only the answer below is sent; this read decides nothing else.
+    boolean readyBefore = !wait.isZero() && ready.getAsBoolean();
+    HandledCall first = handleCall(call);
+    if (first.response().status() != 200 || wait.isZero() || readyBefore) {
       return first.response();
     }
     LiveEvents.Slot slot;
@@ -660,10 +719,9 @@ public final class ProtocolHost implements AutoCloseable {
       return tooMany(call, limit);
     }
     try (slot;
-        LiveEvents.Waiter waiter = live.waiter(workSessionId)) {
+        LiveEvents.Waiter waiter = waiting.get()) {
       long deadline = System.nanoTime() + wait.toNanos();
-      while (!live.closed()
-          && config.stores().sessions().events(workSessionId, after, 1).isEmpty()) {
+      while (!live.closed() && !ready.getAsBoolean()) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           break;
@@ -671,7 +729,6 @@ public final class ProtocolHost implements AutoCloseable {
         waiter.await(left);
       }
     }
-    // Read again, as the page read: what it answers is what the store holds now.
     return handleCall(call).response();
   }
 

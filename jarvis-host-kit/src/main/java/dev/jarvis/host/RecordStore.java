@@ -78,6 +78,39 @@ public interface RecordStore {
   List<StoredRecord> requestsTargeting(String humanWorkerId, Set<String> statuses);
 
   /**
+   * A page of a human's inbox: the Requests, across all WorkSessions, that name {@code
+   * humanWorkerId} as {@code target_human_worker_id}, have a {@code status} among {@code statuses}
+   * and a {@link InboxEntry#position position} greater than {@code after}, by position, at most
+   * {@code limit}. The position is the Request's place in the store's order of first writes (a
+   * database's write order), so a Request written later lists later and a page after the last
+   * position seen holds only Requests written since or changed into a wanted status since. An
+   * implementation answers from an index on (target, status, position), not by reading every
+   * WorkSession or every Request of the human: a page costs the same at 100 and at 100,000
+   * Requests. The default reads {@link #requestsTargeting} and numbers its answer, for a store that
+   * keeps Requests in first-write order and never deletes one; every store of the SDK overrides it.
+   */
+  default List<InboxEntry> inbox(
+      String humanWorkerId, Set<String> statuses, long after, int limit) {
+    List<StoredRecord> all = requestsTargeting(humanWorkerId, allRequestStatuses());
+    List<InboxEntry> page = new java.util.ArrayList<>();
+    for (int i = (int) Math.min(after, all.size()); i < all.size() && page.size() < limit; i++) {
+      StoredRecord request = all.get(i);
+      if (statuses.contains(
+          request.body().path(dev.jarvis.model.Request.JSON_PROPERTY_STATUS).asText())) {
+        page.add(new InboxEntry(i + 1L, request));
+      }
+    }
+    return page;
+  }
+
+  /** Every value of the spec's {@code RequestStatus}. */
+  private static Set<String> allRequestStatuses() {
+    return java.util.Arrays.stream(dev.jarvis.model.RequestStatus.values())
+        .map(dev.jarvis.model.RequestStatus::getValue)
+        .collect(java.util.stream.Collectors.toUnmodifiableSet());
+  }
+
+  /**
    * The open Requests ({@code status} {@code pending} or {@code acknowledged}) whose {@code
    * expires_at} is at or before {@code notAfter}, in WorkSessions not sealed whose {@code status}
    * is among {@code sessionStatuses} (those that still take the expiry event), across all of them,

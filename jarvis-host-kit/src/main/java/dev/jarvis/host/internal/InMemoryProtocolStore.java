@@ -33,6 +33,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -109,6 +110,19 @@ public final class InMemoryProtocolStore implements StoreBackend {
   private final java.util.concurrent.ConcurrentSkipListSet<Due> openByExpiry =
       new java.util.concurrent.ConcurrentSkipListSet<>();
   private final ConcurrentHashMap<String, Due> dueById = new ConcurrentHashMap<>();
+  // The index inbox answers from: per target human Worker and Request status, the Requests by
+  // their position (the order of first writes, numbered from requestOrder). Kept by the commit that
+  // writes the Request, under its WorkSession's lock; inboxPlace finds its entry to move when its
+  // status changes.
+  private final ConcurrentHashMap<
+          String, ConcurrentHashMap<String, ConcurrentSkipListMap<Long, String>>>
+      inboxIndex = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, InboxPlace> inboxPlace = new ConcurrentHashMap<>();
+  private final java.util.concurrent.atomic.AtomicLong requestOrder =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  /** Where a Request is filed in {@link #inboxIndex}, and its WorkSession. */
+  private record InboxPlace(long position, String target, String status, String workSessionId) {}
 
   /** An open Request's place in {@link #openByExpiry}. */
   private record Due(Instant expiresAt, String workSessionId, String requestId)
@@ -222,6 +236,7 @@ public final class InMemoryProtocolStore implements StoreBackend {
       if (record.kind() == RecordKind.REQUEST && record.workSessionId().isPresent()) {
         index(requestsByTarget, record, Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID);
         indexExpiry(record);
+        indexInbox(record);
       }
       if (record.kind() == RecordKind.ACTOR && record.workSessionId().isEmpty()) {
         index(actorsByWorker, record, Actor.JSON_PROPERTY_WORKER_ID);
@@ -426,6 +441,70 @@ public final class InMemoryProtocolStore implements StoreBackend {
       openByExpiry.remove(before);
     }
     now.ifPresent(openByExpiry::add);
+  }
+
+  /**
+   * Files a written Request under its target and status at its position (given at its first write),
+   * moving it when its status changed. Under the lock of the Request's WorkSession.
+   */
+  private void indexInbox(StoredRecord request) {
+    String target = request.body().path(Request.JSON_PROPERTY_TARGET_HUMAN_WORKER_ID).asText();
+    String status = request.body().path(Request.JSON_PROPERTY_STATUS).asText();
+    InboxPlace before = inboxPlace.get(request.id());
+    long position = before == null ? requestOrder.incrementAndGet() : before.position();
+    InboxPlace now =
+        new InboxPlace(position, target, status, request.workSessionId().orElseThrow());
+    if (now.equals(before)) {
+      return;
+    }
+    // The place first: a reader that finds the id on a shelf finds its WorkSession.
+    inboxPlace.put(request.id(), now);
+    inboxShelf(target, status).put(position, request.id());
+    if (before != null && !(before.target().equals(target) && before.status().equals(status))) {
+      inboxShelf(before.target(), before.status()).remove(position);
+    }
+  }
+
+  private ConcurrentSkipListMap<Long, String> inboxShelf(String target, String status) {
+    return inboxIndex
+        .computeIfAbsent(target, t -> new ConcurrentHashMap<>())
+        .computeIfAbsent(status, s -> new ConcurrentSkipListMap<>());
+  }
+
+  @Override
+  public List<dev.jarvis.host.InboxEntry> inbox(
+      String humanWorkerId, Set<String> statuses, long after, int limit) {
+    Map<String, ConcurrentSkipListMap<Long, String>> byStatus =
+        inboxIndex.getOrDefault(humanWorkerId, new ConcurrentHashMap<>());
+    // The first `limit` of each wanted status, merged by position: a page reads no more than that.
+    TreeSet<Long> positions = new TreeSet<>();
+    Map<Long, String> requestIds = new HashMap<>();
+    for (String status : statuses) {
+      ConcurrentSkipListMap<Long, String> shelf = byStatus.get(status);
+      if (shelf == null) {
+        continue;
+      }
+      int taken = 0;
+      for (Map.Entry<Long, String> e : shelf.tailMap(after, false).entrySet()) {
+        if (taken++ >= limit) {
+          break;
+        }
+        positions.add(e.getKey());
+        requestIds.put(e.getKey(), e.getValue());
+      }
+    }
+    List<dev.jarvis.host.InboxEntry> page = new ArrayList<>();
+    for (long position : positions) {
+      if (page.size() >= limit) {
+        break;
+      }
+      String id = requestIds.get(position);
+      // Read as stored now: a status changed since the index was read is left out.
+      find(RecordKind.REQUEST, inboxPlace.get(id).workSessionId(), id)
+          .filter(r -> statuses.contains(r.body().path(Request.JSON_PROPERTY_STATUS).asText()))
+          .ifPresent(r -> page.add(new dev.jarvis.host.InboxEntry(position, r)));
+    }
+    return page;
   }
 
   @Override

@@ -25,6 +25,9 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
   private final HostStores stores;
   private final EventStreamLimits limits;
   private final Map<String, Set<Waiter>> waiters = new ConcurrentHashMap<>();
+  // Waiters for an append to any WorkSession (the request-inbox long poll, whose Requests may come
+  // from any of them).
+  private final Set<Waiter> anyWaiters = ConcurrentHashMap.newKeySet();
   private final Map<String, AtomicInteger> perActor = new ConcurrentHashMap<>();
   private final AtomicInteger held = new AtomicInteger();
   private final Set<Writer> writers = ConcurrentHashMap.newKeySet();
@@ -53,11 +56,13 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
     if (set != null) {
       set.forEach(Waiter::wake);
     }
+    anyWaiters.forEach(Waiter::wake);
   }
 
   @Override
   public void mayHaveMissed() {
     waiters.values().forEach(set -> set.forEach(Waiter::wake));
+    anyWaiters.forEach(Waiter::wake);
   }
 
   /**
@@ -99,6 +104,16 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
           live.add(waiter);
           return live;
         });
+    if (closed) {
+      waiter.wake();
+    }
+    return waiter;
+  }
+
+  /** Registers a waiter woken by an append to any WorkSession; close it to leave. */
+  public Waiter waiterForAny() {
+    Waiter waiter = new Waiter(null);
+    anyWaiters.add(waiter);
     if (closed) {
       waiter.wake();
     }
@@ -220,7 +235,7 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
     }
   }
 
-  /** One stream's or long poll's wait for its WorkSession's next append. */
+  /** One stream's or long poll's wait for its WorkSession's next append (any's: none named). */
   public final class Waiter implements AutoCloseable {
     private final String workSessionId;
     private boolean pending;
@@ -258,6 +273,10 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
 
     @Override
     public void close() {
+      if (workSessionId == null) {
+        anyWaiters.remove(this);
+        return;
+      }
       waiters.computeIfPresent(
           workSessionId,
           (id, set) -> {

@@ -42,6 +42,10 @@ public final class OperationDispatch {
    * @throws dev.jarvis.host.ProtocolRefusal when a rule is broken
    */
   public Applied apply(ProtocolCall call) {
+    if (call.operation().equals(dev.jarvis.core.requestinbox.RequestInbox.OPERATION)) {
+      // Read headers as a WorkSession read has them, but scoped to the caller, not a WorkSession.
+      return Applied.read(reads.inbox(call));
+    }
     return switch (call.operation().operationClass()) {
       case WORKSESSION_SCOPED_READ, EXPORT_READ -> Applied.read(reads.apply(call));
       case WORKSESSION_GENESIS_MUTATION ->

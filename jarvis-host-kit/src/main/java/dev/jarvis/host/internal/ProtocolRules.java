@@ -118,6 +118,10 @@ public final class ProtocolRules {
 
   /** The Actor types an operation admits; every type for an operation that is not scoped. */
   Set<ActorType> admits(String operationId) {
+    if (dev.jarvis.core.requestinbox.RequestInbox.OPERATION.operationId().equals(operationId)) {
+      // Only a human answers Requests, so only a human Actor (of a human Worker) has an inbox.
+      return EnumSet.of(ActorType.HUMAN);
+    }
     return scoped(operationId).map(ScopedOperation::admits).orElse(EnumSet.allOf(ActorType.class));
   }
 

@@ -11,11 +11,15 @@ import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventPage;
+import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.requestinbox.InboxPage;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.HostConfig;
+import dev.jarvis.host.InboxEntry;
 import dev.jarvis.host.Mutation;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.RecordKind;
@@ -23,15 +27,20 @@ import dev.jarvis.host.RecordWrite;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
+import dev.jarvis.model.Actor;
 import dev.jarvis.model.EvidenceItemRef;
 import dev.jarvis.model.EvidenceManifest;
 import dev.jarvis.model.ExportProfile;
 import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.ProtocolErrorId;
 import dev.jarvis.model.WorkSession;
+import dev.jarvis.model.Worker;
+import dev.jarvis.model.WorkerType;
 import java.time.Instant;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The reads, by members of the WorkSession only ({@link Membership}), each after the WorkSession's
@@ -88,6 +97,77 @@ final class Reads {
       case OperationIds.EXPORT_EVIDENCE_MANIFEST -> locks.with(id, () -> export(call, id));
       default -> throw new IllegalStateException("not a read: " + call.operationId());
     };
+  }
+
+  /**
+   * One page of the caller's inbox ({@code request-inbox}): the Requests whose {@code
+   * target_human_worker_id} is the calling human Actor's Worker. The host accepts a Request only
+   * with the WorkSession's human Worker as target, and a WorkSession's human Worker never changes,
+   * so these are exactly the Requests of the WorkSessions whose human the caller is (of which it is
+   * a member); no other human's. Due expiries of the WorkSessions of the page are written first, as
+   * every read writes its WorkSession's, and the page read again, so that a Request past its {@code
+   * expires_at} never lists as {@code pending}. Takes no WorkSession lock of its own: each expiry
+   * takes its WorkSession's.
+   */
+  StoredResponse inbox(ProtocolCall call) {
+    String worker = inboxWorker(call);
+    RequestInbox.Query query =
+        RequestInbox.parse(call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""));
+    List<InboxEntry> entries = inboxEntries(worker, query);
+    Instant now = config.clock().instant();
+    Set<String> due = new LinkedHashSet<>();
+    for (InboxEntry entry : entries) {
+      if (RequestLifecycle.isDue(entry.request(), now)) {
+        entry.request().workSessionId().ifPresent(due::add);
+      }
+    }
+    if (!due.isEmpty()) {
+      due.forEach(sessions::expireDueAsHost);
+      entries = inboxEntries(worker, query);
+    }
+    boolean more = entries.size() > query.limit();
+    List<InboxEntry> shown = more ? entries.subList(0, query.limit()) : entries;
+    long next = shown.isEmpty() ? query.after() : shown.get(shown.size() - 1).position();
+    InboxPage page =
+        new InboxPage(shown.stream().map(e -> e.request().body()).toList(), next, more);
+    return responses.success(200, ResponseFactory.bytes(page.toJson()), Optional.empty());
+  }
+
+  /** One more than the page, to know whether more follow. */
+  private List<InboxEntry> inboxEntries(String worker, RequestInbox.Query query) {
+    return config
+        .stores()
+        .records()
+        .inbox(worker, query.statuses(), query.after(), query.limit() + 1);
+  }
+
+  /**
+   * The calling Actor's Worker. The guard admitted only a human Actor of a human Worker ({@link
+   * ProtocolRules#admits}); a call built without the guard is held to the same here.
+   */
+  private String inboxWorker(ProtocolCall call) {
+    if (call.actorRecord().isPresent()) {
+      return call.actorRecord().get().path(Actor.JSON_PROPERTY_WORKER_ID).asText();
+    }
+    String human = WorkerType.HUMAN.getValue();
+    return config
+        .stores()
+        .records()
+        .actorWithWorker(call.actorId())
+        .filter(a -> human.equals(a.actor().body().path(Actor.JSON_PROPERTY_TYPE).asText()))
+        .filter(
+            a ->
+                a.worker()
+                    .filter(w -> human.equals(w.body().path(Worker.JSON_PROPERTY_TYPE).asText()))
+                    .isPresent())
+        .map(a -> a.actor().body().path(Actor.JSON_PROPERTY_WORKER_ID).asText())
+        .orElseThrow(
+            () ->
+                refuse(
+                    ProtocolErrorId.UNAUTHORIZED_ACTOR,
+                    "header",
+                    JarvisHeaders.ACTOR_ID,
+                    "listInboxRequests admits [HUMAN] Actors of a human Worker."));
   }
 
   /**

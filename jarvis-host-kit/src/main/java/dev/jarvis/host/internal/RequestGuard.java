@@ -18,6 +18,7 @@ import dev.jarvis.core.headers.MutationHeaders;
 import dev.jarvis.core.headers.Parsed;
 import dev.jarvis.core.headers.ReadHeaders;
 import dev.jarvis.core.headers.RequiredCapabilities;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.Principal;
@@ -115,6 +116,13 @@ public final class RequestGuard {
           // answered; a host without it ignores the parameter, as every one it does not take.
           EventLog.waitFor(pathParameters);
         }
+      } catch (EventLogQueryException e) {
+        throw new ProtocolRefusal(e.violation());
+      }
+    }
+    if (operation.equals(RequestInbox.OPERATION)) {
+      try {
+        RequestInbox.parse(pathParameters.getOrDefault(EventLog.RAW_QUERY, ""));
       } catch (EventLogQueryException e) {
         throw new ProtocolRefusal(e.violation());
       }

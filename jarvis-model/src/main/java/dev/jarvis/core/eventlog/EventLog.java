@@ -97,6 +97,20 @@ public final class EventLog {
    * @throws EventLogQueryException with the refusal
    */
   public static Map<String, String> queryParameters(String rawQuery) {
+    return queryParameters(rawQuery, READ_PARAMETERS);
+  }
+
+  private static final java.util.Set<String> READ_PARAMETERS = java.util.Set.of(AFTER, LIMIT, WAIT);
+
+  /**
+   * The values of the parameters {@code names} in a raw query string, read exactly as {@link
+   * #queryParameters(String)} reads the event log's: percent-decoded, others ignored, a parameter
+   * named twice or a broken escape refused. For the SDK's other reads that page the same way (the
+   * {@code request-inbox} capability).
+   *
+   * @throws EventLogQueryException with the refusal
+   */
+  public static Map<String, String> queryParameters(String rawQuery, java.util.Set<String> names) {
     Map<String, String> values = new LinkedHashMap<>();
     if (rawQuery.isEmpty()) {
       return values;
@@ -104,7 +118,7 @@ public final class EventLog {
     for (String pair : rawQuery.split("&", -1)) {
       int eq = pair.indexOf('=');
       String name = decode(eq < 0 ? pair : pair.substring(0, eq));
-      if (!name.equals(AFTER) && !name.equals(LIMIT) && !name.equals(WAIT)) {
+      if (!names.contains(name)) {
         continue;
       }
       String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
@@ -152,7 +166,14 @@ public final class EventLog {
   private static final java.util.regex.Pattern CANONICAL_DIGITS =
       java.util.regex.Pattern.compile("0|[1-9][0-9]{0,17}");
 
-  static long number(String name, String value, long min, long max) {
+  /**
+   * A query parameter's decimal value, spelled as {@value #AFTER} is (digits, no sign or leading
+   * zeros) and between {@code min} and {@code max}; else refused with {@code unknown_state} at
+   * {@code /name}.
+   *
+   * @throws EventLogQueryException with the refusal
+   */
+  public static long number(String name, String value, long min, long max) {
     // Digits only, no sign and no leading zeros: one spelling per value, as for revisions.
     if (!CANONICAL_DIGITS.matcher(value).matches()) {
       throw refusal(name, name + " is a decimal integer without sign or leading zeros.");
@@ -164,7 +185,8 @@ public final class EventLog {
     return parsed;
   }
 
-  static EventLogQueryException refusal(String name, String reason) {
+  /** The refusal of a query parameter: {@code unknown_state} at {@code /name}, as a 400. */
+  public static EventLogQueryException refusal(String name, String reason) {
     return new EventLogQueryException(
         ProtocolViolation.of(ProtocolErrorId.UNKNOWN_STATE, "request", "/" + name, reason));
   }

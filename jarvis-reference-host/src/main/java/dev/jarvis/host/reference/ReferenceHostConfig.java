@@ -1,6 +1,7 @@
 package dev.jarvis.host.reference;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.Credentials;
@@ -215,14 +216,14 @@ public record ReferenceHostConfig(
 
   /**
    * The host kit's configuration: {@code event-stream} is declared on both runtimes, and {@code
-   * request-read} on Undertow, before the caller's settings (which may declare other capabilities
-   * instead); the JAX-RS binding has no resource for the Request reads yet, so Jersey does not
-   * declare {@code request-read}.
+   * request-read} and {@code request-inbox} on Undertow, before the caller's settings (which may
+   * declare other capabilities instead); the JAX-RS binding has no resource for the Request reads
+   * yet, so Jersey does not declare {@code request-read}.
    */
   HostConfig hostConfig() {
     HostConfig.Builder builder = HostConfig.builder(auth).capability(HostConfig.EVENT_STREAM);
     if (runtime == HttpRuntime.UNDERTOW) {
-      builder.capability(RequestRead.CAPABILITY);
+      builder.capability(RequestRead.CAPABILITY).capability(RequestInbox.CAPABILITY);
     }
     return host.apply(builder).build();
   }

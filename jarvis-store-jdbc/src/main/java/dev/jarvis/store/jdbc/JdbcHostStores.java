@@ -10,6 +10,7 @@ import dev.jarvis.host.AppendListener;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.IdempotencyClaim;
+import dev.jarvis.host.InboxEntry;
 import dev.jarvis.host.Mutation;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.RecordWrite;
@@ -1258,7 +1259,8 @@ public final class JdbcHostStores implements StoreBackend {
       return List.of();
     }
     List<String> wanted = List.copyOf(statuses);
-    // Partial index protocol_record_request_by_target (migration V4): the kind is a literal so
+    // Partial index jarvis_protocol_record_inbox (migration V11; V4 and V6 before): the kind is a
+    // literal so
     // that the planner sees the query is within the index's WHERE.
     return query(
         recordColumns()
@@ -1269,6 +1271,37 @@ public final class JdbcHostStores implements StoreBackend {
             + ") ORDER BY write_order",
         texts(List.of(humanWorkerId), wanted),
         JdbcHostStores::record);
+  }
+
+  @Override
+  public List<InboxEntry> inbox(String humanWorkerId, Set<String> statuses, long after, int limit) {
+    if (statuses.isEmpty() || limit < 1) {
+      return List.of();
+    }
+    List<String> wanted = List.copyOf(statuses);
+    // Partial index jarvis_protocol_record_inbox (migration V11; on SQLite the V4 index on target
+    // and status, whose entries end in the rowid, write_order): a range per wanted status, merged
+    // by write order. The kind is a literal so that the planner sees the query is within the
+    // index's WHERE.
+    return query(
+        "SELECT write_order, kind, work_session_id, id, recorded_revision, recorded_event_hash,"
+            + " body FROM "
+            + tables.record()
+            + " WHERE kind = 'REQUEST' AND work_session_id <> '' AND "
+            + json("body", "target_human_worker_id")
+            + " = ? AND status IN ("
+            + marks(wanted.size())
+            + ") AND write_order > ? ORDER BY write_order LIMIT ?",
+        s -> {
+          int at = 1;
+          s.setString(at++, humanWorkerId);
+          for (String status : wanted) {
+            s.setString(at++, status);
+          }
+          s.setLong(at++, after);
+          s.setInt(at, limit);
+        },
+        r -> new InboxEntry(r.getLong(1), record(r, 2)));
   }
 
   @Override

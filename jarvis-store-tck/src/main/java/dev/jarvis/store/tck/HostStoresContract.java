@@ -518,6 +518,77 @@ public abstract class HostStoresContract {
         "a record comes back as it was written");
   }
 
+  // --- a human's inbox (the request-inbox read) ---
+
+  private static List<String> inboxIds(List<dev.jarvis.host.InboxEntry> entries) {
+    return entries.stream().map(e -> e.request().id()).toList();
+  }
+
+  @Test
+  void aHumansInboxPagesItsRequestsAcrossWorkSessionsByStatusInWriteOrder() {
+    ChainCursor a = create("ws-a");
+    ChainCursor b = create("ws-b");
+    commit(
+        Mutation.records(
+            List.of(
+                RecordWrite.put(requestFor("ws-a", "req-1", "human-1", "pending", a)),
+                RecordWrite.put(requestFor("ws-b", "req-2", "human-1", "acknowledged", b)),
+                RecordWrite.put(requestFor("ws-b", "req-3", "human-1", "approved", b)),
+                // Look-alike targets are other humans: exact comparison only.
+                RecordWrite.put(requestFor("ws-a", "req-4", "human-1 ", "pending", a)),
+                RecordWrite.put(requestFor("ws-a", "req-5", "Human-1", "pending", a)),
+                RecordWrite.put(requestFor("ws-b", "req-6", "human-2", "pending", b)))));
+    commit(
+        Mutation.records(
+            List.of(RecordWrite.put(requestFor("ws-a", "req-7", "human-1", "pending", a)))));
+    commit(
+        Mutation.records(
+            List.of(RecordWrite.put(requestFor("ws-b", "req-8", "human-1", "pending", b)))));
+    Set<String> pending = Set.of("pending");
+    for (HostStores handle : List.of(stores, other)) {
+      List<dev.jarvis.host.InboxEntry> all = handle.records().inbox("human-1", pending, 0, 10);
+      assertEquals(List.of("req-1", "req-7", "req-8"), inboxIds(all), "pending, in write order");
+      for (int i = 1; i < all.size(); i++) {
+        assertTrue(
+            all.get(i - 1).position() < all.get(i).position(), "positions grow in write order");
+      }
+      assertEquals(
+          List.of("req-1", "req-2", "req-7", "req-8"),
+          inboxIds(handle.records().inbox("human-1", Set.of("pending", "acknowledged"), 0, 10)),
+          "statuses merged by position");
+      assertEquals(
+          List.of("req-1", "req-7"), inboxIds(handle.records().inbox("human-1", pending, 0, 2)));
+      assertEquals(
+          List.of("req-8"),
+          inboxIds(handle.records().inbox("human-1", pending, all.get(1).position(), 10)),
+          "a page starts after the cursor");
+      assertEquals(
+          List.of(),
+          handle.records().inbox("human-1", pending, all.get(2).position(), 10),
+          "nothing after the last");
+      assertEquals(List.of("req-6"), inboxIds(handle.records().inbox("human-2", pending, 0, 10)));
+      assertEquals(List.of(), handle.records().inbox("human-3", pending, 0, 10));
+      assertEquals(List.of(), handle.records().inbox("human-1", Set.of(), 0, 10));
+      assertEquals(
+          requestFor("ws-a", "req-7", "human-1", "pending", a),
+          all.get(1).request(),
+          "a record comes back as it was written");
+    }
+    long position = stores.records().inbox("human-1", pending, 0, 10).get(0).position();
+    commit(
+        Mutation.records(
+            List.of(RecordWrite.put(requestFor("ws-a", "req-1", "human-1", "approved", a)))));
+    assertEquals(
+        List.of("req-7", "req-8"),
+        inboxIds(other.records().inbox("human-1", pending, 0, 10)),
+        "a Request that changed status leaves the status it had");
+    List<dev.jarvis.host.InboxEntry> approved =
+        other.records().inbox("human-1", Set.of("approved"), 0, 10);
+    assertEquals(List.of("req-1", "req-3"), inboxIds(approved));
+    assertEquals(
+        position, approved.get(0).position(), "a Request keeps its position when it changes");
+  }
+
   private static StoredRecord requestExpiring(
       String workSessionId, String id, String status, String expiresAt, ChainCursor at) {
     StoredRecord plain = record(RecordKind.REQUEST, workSessionId, id, status, at);
