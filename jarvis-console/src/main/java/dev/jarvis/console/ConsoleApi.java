@@ -14,6 +14,7 @@ import dev.jarvis.client.JarvisTransportException;
 import dev.jarvis.client.JarvisUnsupportedCapabilityException;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.requestinbox.InboxPage;
 import dev.jarvis.model.ApprovalScope;
 import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.JarvisEventPayload;
@@ -61,6 +62,14 @@ final class ConsoleApi {
   /** The most events a timeline shows (the audit still reads them all). */
   static final int TIMELINE_EVENTS = 500;
 
+  static final String NEXT_AFTER = InboxPage.NEXT_AFTER;
+
+  /** The longest the page's inbox call waits for a new Request (the host allows 30 s). */
+  static final int MAX_WAIT_SECONDS = 20;
+
+  private static final Pattern INBOX_QUERY =
+      Pattern.compile("after=(0|[1-9][0-9]{0,17})(?:&wait=(0|[1-9][0-9]?))?");
+
   private static final Pattern PENDING = Pattern.compile("work-sessions/([^/]+)/requests");
   private static final Pattern REVIEW =
       Pattern.compile("work-sessions/([^/]+)/requests/([^/]+)/review");
@@ -88,6 +97,11 @@ final class ConsoleApi {
     }
     Matcher m;
     try {
+      if (route.equals("inbox")) {
+        return method.equals("GET")
+            ? inbox(authorization.get(), actor.get(), rawQuery.orElse("after=0"))
+            : notAllowed("GET");
+      }
       if ((m = PENDING.matcher(route)).matches()) {
         String ws = id(m.group(1));
         return method.equals("GET")
@@ -149,6 +163,53 @@ final class ConsoleApi {
     } catch (IllegalStateException e) {
       return problem(409, e.getMessage());
     }
+  }
+
+  /**
+   * The caller's open Requests across WorkSessions ({@code request-inbox}), after waiting up to
+   * {@code wait} seconds for one past {@code after} (a long poll: the page asks again at once with
+   * the {@code next_after} it got).
+   */
+  private ConsoleAnswer inbox(String authorization, String actorId, String rawQuery) {
+    Matcher q = INBOX_QUERY.matcher(rawQuery);
+    if (!q.matches()) {
+      throw new IllegalArgumentException("the inbox is asked as after=N&wait=S");
+    }
+    long after = Long.parseLong(q.group(1));
+    int wait = q.group(2) == null ? 0 : Integer.parseInt(q.group(2));
+    if (wait > MAX_WAIT_SECONDS) {
+      throw new IllegalArgumentException("wait is at most " + MAX_WAIT_SECONDS + " seconds");
+    }
+    InboxRead read = new InboxRead(host, authorization, actorId);
+    try {
+      if (wait > 0) {
+        InboxRead.Outcome waited = read.read(after, 1, Duration.ofSeconds(wait));
+        if (!(waited instanceof InboxRead.Page)) {
+          return outcome(waited);
+        }
+      }
+      return outcome(read.all());
+    } catch (java.io.IOException e) {
+      return problem(503, "the host could not be read; try again");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return problem(503, "the console is stopping");
+    }
+  }
+
+  private static ConsoleAnswer outcome(InboxRead.Outcome outcome) {
+    if (outcome instanceof InboxRead.Page p) {
+      ObjectNode json = JsonNodeFactory.instance.objectNode();
+      ArrayNode requests = json.putArray(REQUESTS);
+      p.page().requests().forEach(requests::add);
+      json.put(NEXT_AFTER, p.page().nextAfter());
+      return json(200, json);
+    }
+    if (outcome instanceof InboxRead.Refused r) {
+      // The host's refusal as it gave it; its 429 and 5xx keep their meaning for the page.
+      return json(r.status() >= 500 || r.status() == 429 ? r.status() : 400, r.error());
+    }
+    return problem(501, "the host does not serve the request-inbox capability");
   }
 
   /** The WorkSession's Requests still waiting for an answer, oldest first. */

@@ -7,7 +7,11 @@
 const POLL_MS = 500; // a new Request shows within a second
 // shown: the Requests on the page; answered: those this page answered, never shown again (a poll
 // in flight while the answer was recorded may still list one as pending).
-const session = { actor: null, token: null, watched: new Set(), timer: null, shown: new Map(), answered: new Set() };
+// generation: bumped by signing out, so that a loop of the previous sign-in stops; aborts: the
+// calls in flight, cancelled on sign-out.
+const session = { actor: null, token: null, watched: new Set(), timer: null, shown: new Map(),
+  answered: new Set(), generation: 0, aborts: new Set(), mode: "inbox" };
+const WAIT_S = 20; // how long one inbox call waits for a new Request before the page asks again
 let serial = 0;
 
 const $ = (id) => document.getElementById(id);
@@ -27,12 +31,20 @@ function element(tag, text, className) {
 
 async function api(method, path, body) {
   const headers = { "Authorization": "Bearer " + session.token, "Jarvis-Actor-Id": session.actor };
-  const init = { method, headers, cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer" };
+  const abort = new AbortController();
+  const init = { method, headers, cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer",
+    signal: abort.signal };
   if (body !== undefined) {
     headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const response = await fetch("api/" + path, init);
+  session.aborts.add(abort);
+  let response;
+  try {
+    response = await fetch("api/" + path, init);
+  } finally {
+    session.aborts.delete(abort);
+  }
   let json = null;
   try { json = await response.json(); } catch (e) { json = null; }
   if (!response.ok) {
@@ -59,17 +71,85 @@ function signIn(event) {
   }
   session.actor = actor;
   session.token = token;
+  const generation = ++session.generation;
+  say("Signing in…");
+  api("GET", "inbox?after=0&wait=0").then((page) => {
+    if (generation !== session.generation) return;
+    signedIn(actor, "inbox");
+    sync(page.requests);
+    inboxLoop(generation, page.next_after);
+  }, (e) => {
+    if (generation !== session.generation) return;
+    if (e.status === 501) {
+      // A host without request-inbox: the human names the WorkSessions to watch.
+      signedIn(actor, "watch");
+      say("Signed in. This host has no inbox: name a WorkSession to watch.");
+      return;
+    }
+    session.actor = null;
+    session.token = null;
+    say("Not signed in: " + e.message, true);
+    $("actor").focus();
+  });
+}
+
+function signedIn(actor, mode) {
+  session.mode = mode;
   $("who").textContent = "Signed in as " + actor;
   $("who").hidden = false;
   $("sign-out").hidden = false;
   $("sign-in").hidden = true;
   $("inbox").hidden = false;
+  $("watch-form").hidden = mode !== "watch";
   say("Signed in.");
-  $("watch-ws").focus();
-  poll();
+  const first = $("requests").querySelector("button");
+  (first || (mode === "watch" ? $("watch-ws") : $("inbox-title"))).focus();
+}
+
+// The inbox, live: each call returns as soon as a new Request waits (or after WAIT_S), with every
+// Request open for this human; the page asks again at once.
+async function inboxLoop(generation, after) {
+  let failures = 0;
+  while (generation === session.generation) {
+    try {
+      const page = await api("GET", "inbox?after=" + after + "&wait=" + WAIT_S);
+      if (generation !== session.generation) return;
+      after = page.next_after;
+      sync(page.requests);
+      failures = 0;
+    } catch (e) {
+      if (generation !== session.generation) return;
+      failures++;
+      say("The inbox could not be read: " + e.message, true);
+      if (e.status === 400 || e.status === 401) return; // not (or no longer) this human
+    }
+    // A breath between calls; longer after failures.
+    await new Promise((done) => setTimeout(done, failures ? Math.min(10000, 500 * 2 ** failures) : 100));
+  }
+}
+
+// Shows the Requests of the list not shown yet, and drops those shown but no longer open.
+function sync(requests) {
+  const open = new Set();
+  for (const request of requests) {
+    const key = request.work_session_id + "\u0000" + request.id;
+    open.add(key);
+    if (!session.shown.has(key) && !session.answered.has(key)) show(key, request);
+  }
+  for (const [key, entry] of session.shown) {
+    if (!open.has(key)) {
+      entry.node.remove();
+      session.shown.delete(key);
+    }
+  }
+  tick();
+  $("empty").hidden = session.shown.size > 0;
 }
 
 function signOut() {
+  session.generation++;
+  session.aborts.forEach((abort) => abort.abort());
+  session.aborts.clear();
   session.actor = null;
   session.token = null;
   session.watched.clear();
@@ -82,6 +162,7 @@ function signOut() {
   $("inbox").hidden = true;
   $("timeline").hidden = true;
   $("sign-in").hidden = false;
+  $("actor").value = "";
   say("Signed out.");
   $("actor").focus();
 }
@@ -98,9 +179,10 @@ function watch(event) {
 
 // ---- the pending Requests, live ----
 
+// Without an inbox: each watched WorkSession's open Requests, asked every POLL_MS.
 async function poll() {
   clearTimeout(session.timer);
-  if (!session.token) return;
+  if (!session.token || session.mode !== "watch") return;
   const seen = new Set();
   let failed = null;
   for (const ws of session.watched) {
@@ -225,7 +307,8 @@ function show(key, request) {
       item.remove();
       session.shown.delete(key);
       $("empty").hidden = session.shown.size > 0;
-      if (next) next.querySelector("button").focus(); else $("watch-ws").focus();
+      if (next) next.querySelector("button").focus();
+      else (session.mode === "watch" ? $("watch-ws") : $("inbox-title")).focus();
     } catch (e) {
       for (const b of [approve, narrow, deny]) b.disabled = false;
       say("Not recorded: " + e.message, true);
@@ -299,7 +382,7 @@ async function openTimeline(ws) {
 function closeTimeline() {
   $("timeline").hidden = true;
   const first = $("requests").querySelector("button");
-  (first || $("watch-ws")).focus();
+  (first || (session.mode === "watch" ? $("watch-ws") : $("inbox-title"))).focus();
 }
 
 $("sign-in-form").addEventListener("submit", signIn);

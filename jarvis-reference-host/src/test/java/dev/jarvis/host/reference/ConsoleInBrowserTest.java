@@ -75,12 +75,6 @@ class ConsoleInBrowserTest {
     waiting(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("inbox")));
   }
 
-  private static void watch(WebDriver driver, String ws) {
-    WebElement field = driver.findElement(By.id("watch-ws"));
-    field.sendKeys(ws);
-    field.sendKeys(Keys.ENTER);
-  }
-
   private static By requestItem(String requestId) {
     return By.cssSelector("li.request[data-request-id='" + requestId + "']");
   }
@@ -100,9 +94,7 @@ class ConsoleInBrowserTest {
     WebDriver driver = page();
     String ws = host.workSession(ConsoleHost.HUMAN, ConsoleHost.HUMAN_WORKER);
     signIn(driver, ConsoleHost.HUMAN);
-    watch(driver, ws);
-    waiting(driver)
-        .until(ExpectedConditions.textToBe(By.id("status"), "Watching WorkSession " + ws + "."));
+    assertEquals("No Request is waiting for you.", driver.findElement(By.id("empty")).getText());
 
     // The page is open and showing nothing; the agent asks now, and waits for the answer.
     Request request =
@@ -160,7 +152,6 @@ class ConsoleInBrowserTest {
     CompletableFuture<RequestResolution> agentWaits =
         host.as(ConsoleHost.AGENT).awaitResolutionAsync(ws, request.getId(), Duration.ofMinutes(5));
     signIn(driver, ConsoleHost.HUMAN);
-    watch(driver, ws);
     WebElement item = arrived(driver, request.getId());
     item.findElement(By.cssSelector("textarea")).sendKeys("Not a source we trust.");
     item.findElement(By.cssSelector("button.deny")).click();
@@ -184,7 +175,6 @@ class ConsoleInBrowserTest {
     Request request =
         host.ask(ws, ConsoleHost.HUMAN_WORKER, "source:docs", "Needs review.", Duration.ofHours(1));
     signIn(driver, ConsoleHost.HUMAN);
-    watch(driver, ws);
     arrived(driver, request.getId()).findElement(By.cssSelector("button.timeline")).click();
 
     waiting(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("timeline")));
@@ -214,7 +204,6 @@ class ConsoleInBrowserTest {
             Duration.ofHours(1),
             r -> r.humanDecisionNeeded(link).requestedOutcome(image));
     signIn(driver, ConsoleHost.HUMAN);
-    watch(driver, ws);
     WebElement item = arrived(driver, request.getId());
 
     String shown = item.getText();
@@ -253,9 +242,6 @@ class ConsoleInBrowserTest {
     Actions keys = new Actions(driver);
     keys.sendKeys(Keys.TAB).sendKeys(ConsoleHost.HUMAN).sendKeys(Keys.TAB).perform();
     keys.sendKeys(ConsoleHost.TOKENS.get(ConsoleHost.HUMAN)).sendKeys(Keys.ENTER).perform();
-    waiting(driver).until(ExpectedConditions.visibilityOfElementLocated(By.id("inbox")));
-    assertEquals("watch-ws", driver.switchTo().activeElement().getAttribute("id"));
-    keys.sendKeys(ws).sendKeys(Keys.ENTER).perform();
     arrived(driver, request.getId());
 
     WebElement focused = driver.switchTo().activeElement();
@@ -277,7 +263,6 @@ class ConsoleInBrowserTest {
     Request request =
         host.ask(ws, ConsoleHost.HUMAN_WORKER, "source:docs", "Needs review.", Duration.ofHours(1));
     signIn(driver, ConsoleHost.HUMAN);
-    watch(driver, ws);
     arrived(driver, request.getId());
     // An input's name is its <label for>; a button's, its text.
     Object unnamed =
@@ -301,15 +286,39 @@ class ConsoleInBrowserTest {
     Request myRequest =
         host.ask(mine, ConsoleHost.HUMAN_WORKER, "source:docs", "Mine.", Duration.ofHours(1));
     signIn(driver, ConsoleHost.HUMAN);
-    watch(driver, theirs);
+    arrived(driver, myRequest.getId());
+    // One more of theirs while the page is open: it never shows here.
+    Request theirLater =
+        host.ask(
+            theirs, ConsoleHost.OTHER_HUMAN_WORKER, "source:docs", "Theirs.", Duration.ofHours(1));
+    Request myLater =
+        host.ask(mine, ConsoleHost.HUMAN_WORKER, "source:docs", "Mine.", Duration.ofHours(1));
+    arrived(driver, myLater.getId());
+    assertEquals(List.of(), driver.findElements(requestItem(theirRequest.getId())));
+    assertEquals(List.of(), driver.findElements(requestItem(theirLater.getId())));
+    assertFalse(driver.findElement(By.id("requests")).getText().contains("Theirs."));
+
+    // Positive control: the other human, signed in, sees theirs and not mine.
+    driver.findElement(By.id("sign-out")).click();
+    signIn(driver, ConsoleHost.OTHER_HUMAN);
+    arrived(driver, theirLater.getId());
+    arrived(driver, theirRequest.getId());
+    assertEquals(List.of(), driver.findElements(requestItem(myRequest.getId())));
+    assertFalse(driver.findElement(By.id("requests")).getText().contains("Mine."));
+  }
+
+  @Test
+  void aTokenOfAnotherActorDoesNotSignIn() {
+    WebDriver driver = page();
+    driver.findElement(By.id("actor")).sendKeys(ConsoleHost.HUMAN);
+    driver.findElement(By.id("token")).sendKeys(ConsoleHost.TOKENS.get(ConsoleHost.OTHER_HUMAN));
+    driver.findElement(By.id("sign-in-button")).click();
     waiting(driver)
         .until(
             ExpectedConditions.textToBePresentInElementLocated(
-                By.id("status"), "unauthorized_actor"));
-    watch(driver, mine);
-    arrived(driver, myRequest.getId());
-    assertEquals(List.of(), driver.findElements(requestItem(theirRequest.getId())));
-    assertFalse(driver.findElement(By.id("requests")).getText().contains("Theirs."));
+                By.id("status"), "Not signed in: unauthorized_actor"));
+    assertFalse(driver.findElement(By.id("inbox")).isDisplayed());
+    assertTrue(driver.findElement(By.id("sign-in")).isDisplayed());
   }
 
   @Test
@@ -346,7 +355,6 @@ class ConsoleInBrowserTest {
             "The vendor's docs are outside the allowed sources.",
             Duration.ofMinutes(30));
     signIn(driver, ConsoleHost.HUMAN);
-    watch(driver, ws);
     arrived(driver, request.getId());
     if (write) {
       browser.screenshot(docs.resolve("request.png"));

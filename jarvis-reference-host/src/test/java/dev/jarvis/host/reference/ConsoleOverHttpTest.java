@@ -251,4 +251,30 @@ class ConsoleOverHttpTest {
         RequestStatus.PENDING,
         host.as(ConsoleHost.HUMAN).getRequest(ws, request.getId()).getStatus());
   }
+
+  @Test
+  void theInboxListsOnlyTheCallersOwnOpenRequestsAndRefusesAMalformedAsk() {
+    String mine = host.workSession(ConsoleHost.HUMAN, ConsoleHost.HUMAN_WORKER);
+    String theirs = host.workSession(ConsoleHost.OTHER_HUMAN, ConsoleHost.OTHER_HUMAN_WORKER);
+    Request my = host.ask(mine, ConsoleHost.HUMAN_WORKER, "source:docs", "M.", Duration.ofHours(1));
+    Request their =
+        host.ask(theirs, ConsoleHost.OTHER_HUMAN_WORKER, "source:docs", "T.", Duration.ofHours(1));
+
+    Answer inbox = send("GET", "api/inbox?after=0&wait=0", as(ConsoleHost.HUMAN), null);
+    assertEquals(200, inbox.status(), inbox.text());
+    assertEquals(1, inbox.json().path("requests").size());
+    assertEquals(my.getId(), inbox.json().path("requests").path(0).path("id").asText());
+    assertTrue(inbox.json().path("next_after").asLong() > 0);
+    Answer theirInbox = send("GET", "api/inbox?after=0", as(ConsoleHost.OTHER_HUMAN), null);
+    assertEquals(their.getId(), theirInbox.json().path("requests").path(0).path("id").asText());
+    assertEquals(1, theirInbox.json().path("requests").size());
+    // The agent has no inbox: the host admits only human Actors to it.
+    assertEquals(400, send("GET", "api/inbox?after=0", as(ConsoleHost.AGENT), null).status());
+
+    for (String query :
+        List.of("after=-1", "after=01", "after=0&wait=21", "wait=5", "after=0&wait=5&x=1")) {
+      assertEquals(
+          400, send("GET", "api/inbox?" + query, as(ConsoleHost.HUMAN), null).status(), query);
+    }
+  }
 }
