@@ -20,8 +20,8 @@ import java.util.stream.Stream;
  * comments}). {@link #reviewOf} turns it into the Review of one Request; the host still decides
  * whether the acting Actor may record it.
  *
- * @param decision approve, narrow or deny ({@code request_changes} and {@code takeover} are not
- *     answers to a Request here)
+ * @param decision approve, narrow or deny ({@code answer}, {@code correct}, {@code takeover} and
+ *     {@code needs_revision} are not answers to a Request here)
  * @param reason why, for the agent and the record; never blank when present
  * @param maxUses approve/narrow: how many times the action may be performed (at least 1)
  * @param expiresIn approve/narrow: how long the approval holds from now (positive)

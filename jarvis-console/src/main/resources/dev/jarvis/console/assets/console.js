@@ -254,7 +254,7 @@ function show(key, request) {
   field(facts, "Target", action.target_ref);
   field(facts, "Scope", action.scope_ref);
   field(facts, "Risk class", request.risk_class, "risk-" + String(request.risk_class).replace(/[^a-z]/g, ""));
-  field(facts, "Reason", request.reason_summary);
+  field(facts, "Agent's reason", request.reason_summary);
   field(facts, "Reason code", request.reason_code);
   field(facts, "Decision needed", request.human_decision_needed);
   field(facts, "Policy decision", request.policy_decision_id);
