@@ -8,6 +8,8 @@ module dev.jarvis.host.reference {
   // ReferenceHostConfig carries the Undertow binding's HttpLimits.
   requires transitive dev.jarvis.host.undertow;
   requires dev.jarvis.store.jdbc;
+  // The review console (serve --console): its page and its API, which acts through the client.
+  requires dev.jarvis.console;
   requires jakarta.ws.rs;
   requires static jakarta.annotation;
   requires org.glassfish.jersey.core.server;

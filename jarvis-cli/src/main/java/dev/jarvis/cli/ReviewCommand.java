@@ -1,22 +1,17 @@
 package dev.jarvis.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.client.HumanAnswer;
 import dev.jarvis.client.JarvisClient;
 import dev.jarvis.client.JarvisFailure;
 import dev.jarvis.client.JarvisRefusalException;
 import dev.jarvis.core.JarvisJson;
-import dev.jarvis.core.chain.ChainCursor;
-import dev.jarvis.core.records.ProtocolRecords;
-import dev.jarvis.model.JarvisEvent;
-import dev.jarvis.model.JarvisEventPayload;
 import dev.jarvis.model.Request;
 import dev.jarvis.model.Review;
 import dev.jarvis.model.ReviewDecision;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -29,9 +24,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code review}: a human answers an agent's Request from the command line. Reads the Request
  * through the {@code request-read} capability ({@link JarvisClient#getRequest}), builds the Review
- * with the client's records ({@link ProtocolRecords#review}, and for an approval the narrowest
- * {@link ProtocolRecords#approvalScope}, shaped by {@code --max-uses} and {@code --expires-in}),
- * records it ({@link JarvisClient#recordReview}) and prints it as one JSON line.
+ * as every human-facing tool does ({@link HumanAnswer#reviewOf}: for an approval the narrowest
+ * ApprovalScope, shaped by {@code --max-uses} and {@code --expires-in}), records it ({@link
+ * JarvisClient#recordReview}) and prints it as one JSON line.
  *
  * <p>The reviewing Worker is the Request's {@code target_human_worker_id}; the host decides whether
  * the acting Actor may answer for it. An ApprovalScope binds the Request as its own event recorded
@@ -53,9 +48,6 @@ import picocli.CommandLine.Spec;
           + " error, host unreachable or without request-read (event-log for an approval)."
     })
 final class ReviewCommand implements Callable<Integer> {
-
-  /** How long an approval holds unless {@code --expires-in} says otherwise. */
-  static final Duration DEFAULT_EXPIRES_IN = Duration.ofHours(1);
 
   private final CliIo io;
 
@@ -196,50 +188,21 @@ final class ReviewCommand implements Callable<Integer> {
 
   private Review build(JarvisClient client, Request request, ReviewDecision decision)
       throws CliException {
-    ProtocolRecords records = client.records();
-    Review review = records.review(request, request.getTargetHumanWorkerId(), decision);
-    reason.ifPresent(review::comments);
-    if (decision == ReviewDecision.DENY) {
-      return review;
+    HumanAnswer answer;
+    try {
+      answer =
+          new HumanAnswer(
+              decision,
+              reason,
+              maxUses.orElse(HumanAnswer.DEFAULT_MAX_USES),
+              expiresIn.orElse(HumanAnswer.DEFAULT_EXPIRES_IN));
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
     }
-    ChainCursor requestAt = requestEvent(client, request);
-    return review.approvalScope(
-        records
-            .approvalScope(request, review.getId(), requestAt, expiresIn.orElse(DEFAULT_EXPIRES_IN))
-            .maxUses(maxUses.orElse(1L)));
-  }
-
-  /**
-   * Where the chain stood right after the event that recorded the Request ({@code request.created}
-   * about {@code request:<id>}): its sequence is the revision then, its hash the last event hash.
-   */
-  private ChainCursor requestEvent(JarvisClient client, Request request) throws CliException {
-    Optional<JsonNode> created =
-        HostFailures.capability(
-            "event-log",
-            () -> {
-              try (Stream<JsonNode> events = client.events(workSessionId)) {
-                return events.filter(ReviewCommand.this::recordsTheRequest).findFirst();
-              }
-            });
-    JsonNode event =
-        created.orElseThrow(
-            () ->
-                new CliException(
-                    "the event log of WorkSession "
-                        + workSessionId
-                        + " has no request.created event for Request "
-                        + request.getId()
-                        + ": cannot bind an ApprovalScope to it"));
-    return new ChainCursor(
-        event.path(JarvisEvent.JSON_PROPERTY_SEQUENCE).asLong(),
-        event.path(JarvisEvent.JSON_PROPERTY_EVENT_HASH).asText());
-  }
-
-  private boolean recordsTheRequest(JsonNode event) {
-    JsonNode payload = event.path(JarvisEvent.JSON_PROPERTY_PAYLOAD);
-    return "request.created".equals(event.path(JarvisEvent.JSON_PROPERTY_TYPE).asText())
-        && "request".equals(payload.path(JarvisEventPayload.JSON_PROPERTY_OBJECT_TYPE).asText())
-        && requestId.equals(payload.path(JarvisEventPayload.JSON_PROPERTY_OBJECT_ID).asText());
+    try {
+      return HostFailures.capability("event-log", () -> answer.reviewOf(client, request));
+    } catch (IllegalStateException e) {
+      throw new CliException(e.getMessage());
+    }
   }
 }

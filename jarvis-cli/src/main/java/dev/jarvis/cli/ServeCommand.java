@@ -35,12 +35,12 @@ import picocli.CommandLine.Option;
  * {@code serve --port N (--token T | --credentials FILE) [--policy FILE]... [--assign-policy
  * POLICY=HUMAN]... [--agent-serves AGENT=HUMAN]... [--admin-actor ID] [--store STORE] [--data-dir
  * DIR] [--store-pool-wait D] [--store-statement-timeout D] [--store-lock-timeout D]
- * [--store-busy-timeout D] [--runtime undertow|jersey]}: runs the reference host until stopped
- * (SIGTERM or Ctrl-C closes it cleanly). HostAuth is {@code Authorization: Bearer T} in demo mode,
- * or the credentials file's tokens, each bound to Actors; each Policy file is one JSON {@code
- * Policy} record; the admin Actor may register Workers and Actors. The host keeps its state in the
- * store {@link StoreSpec} names: the embedded SQLite store in {@code --data-dir} unless {@code
- * --store} says otherwise (a database password only from {@value
+ * [--store-busy-timeout D] [--runtime undertow|jersey] [--console]}: runs the reference host until
+ * stopped (SIGTERM or Ctrl-C closes it cleanly). HostAuth is {@code Authorization: Bearer T} in
+ * demo mode, or the credentials file's tokens, each bound to Actors; each Policy file is one JSON
+ * {@code Policy} record; the admin Actor may register Workers and Actors. The host keeps its state
+ * in the store {@link StoreSpec} names: the embedded SQLite store in {@code --data-dir} unless
+ * {@code --store} says otherwise (a database password only from {@value
  * StoreSpec#PASSWORD_ENVIRONMENT_VARIABLE}). One log line per request on stderr, never the token or
  * the password.
  */
@@ -222,6 +222,14 @@ final class ServeCommand implements Callable<Integer> {
               + " server); default: undertow")
   HttpRuntime runtime = HttpRuntime.UNDERTOW;
 
+  @Option(
+      names = "--console",
+      description =
+          "also serve the review console, a web page where a human signs in with their token and"
+              + " answers the Requests waiting for them, at /console/ (its address is printed;"
+              + " undertow runtime only)")
+  boolean console;
+
   /** {@code undertow} / {@code jersey}, as {@link HttpRuntime#optionName()} spells them. */
   static final class RuntimeConverter implements CommandLine.ITypeConverter<HttpRuntime> {
     @Override
@@ -261,6 +269,9 @@ final class ServeCommand implements Callable<Integer> {
     if (port < 0 || port > 65535) {
       throw new CliException("--port needs a port number (0–65535), got '" + port + "'");
     }
+    if (console && runtime != HttpRuntime.UNDERTOW) {
+      throw new CliException("--console is served on the undertow runtime only");
+    }
     PrintStream out = io.out();
     // The sample Policy first, so that a plain serve runs the demo; a file with its id replaces it.
     AgentActions agentActions = agentActions();
@@ -270,6 +281,7 @@ final class ServeCommand implements Callable<Integer> {
         hostAuth()
             .withPort(port)
             .withRuntime(runtime)
+            .withConsole(console)
             .withHost(
                 b ->
                     b.adminActorId(admin)
@@ -323,6 +335,8 @@ final class ServeCommand implements Callable<Integer> {
         "Jarvis reference host listening on %s (admin Actor %s, %d Policy file(s)) store %s"
             + " runtime %s; Ctrl-C stops it%n",
         host.baseUri(), admin, policies.size(), spec.describe(), runtime.optionName());
+    host.consoleUri()
+        .ifPresent(page -> out.printf("Review console on %s (sign in with your token)%n", page));
     out.flush();
     stop.await();
     Runtime.getRuntime().removeShutdownHook(closer);

@@ -1,11 +1,13 @@
 package dev.jarvis.host.reference;
 
+import dev.jarvis.console.Console;
 import dev.jarvis.host.IdempotencyPurge;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.RequestExpirySweep;
 import dev.jarvis.host.StoreReadiness;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * The reference host: the host kit on an HTTP runtime ({@link HttpRuntime}: its thin Undertow
@@ -27,6 +29,7 @@ public final class ReferenceHost implements AutoCloseable {
 
   private final RunningServer server;
   private final URI baseUri;
+  private final Optional<URI> consoleUri;
   private final ProtocolHost host;
   private final HttpRuntime runtime;
   private final IdempotencyPurge.Running purger;
@@ -37,6 +40,7 @@ public final class ReferenceHost implements AutoCloseable {
   private ReferenceHost(
       RunningServer server,
       URI baseUri,
+      Optional<URI> consoleUri,
       ProtocolHost host,
       HttpRuntime runtime,
       IdempotencyPurge.Running purger,
@@ -44,6 +48,7 @@ public final class ReferenceHost implements AutoCloseable {
       StoreReadiness readiness) {
     this.server = server;
     this.baseUri = baseUri;
+    this.consoleUri = consoleUri;
     this.host = host;
     this.runtime = runtime;
     this.purger = purger;
@@ -61,6 +66,12 @@ public final class ReferenceHost implements AutoCloseable {
     StoreReadiness readiness =
         StoreReadiness.start(
             host.config().stores(), config.readiness().interval(), config.readiness().timeout());
+    if (config.console() && config.runtime() != HttpRuntime.UNDERTOW) {
+      throw new IllegalArgumentException(
+          "the review console is served on the Undertow runtime only, not on " + config.runtime());
+    }
+    Optional<ConsoleRoute> console =
+        config.console() ? Optional.of(new ConsoleRoute()) : Optional.empty();
     RunningServer server;
     try {
       server =
@@ -71,7 +82,8 @@ public final class ReferenceHost implements AutoCloseable {
                     config.limits(),
                     ReferenceHostConfig.loopback(),
                     config.port(),
-                    readiness::ready);
+                    readiness::ready,
+                    console);
             case JERSEY ->
                 JerseyServer.start(
                     host, ReferenceHostConfig.loopback(), config.port(), readiness::ready);
@@ -91,11 +103,19 @@ public final class ReferenceHost implements AutoCloseable {
                 + ":"
                 + server.port()
                 + "/");
+    Optional<URI> consolePage = Optional.empty();
+    if (console.isPresent()) {
+      // Its API reaches this host over loopback, with the host's own clock for timestamps.
+      Console page = Console.forHost(bound, host.config().clock());
+      console.get().serve(page);
+      consolePage = Optional.of(page.pageOn(bound));
+    }
     if (config.demoMode()) {
       // Said where an operator looks: a demo token guards nothing between the Actors.
       LOG.log(System.Logger.Level.WARNING, ReferenceHostConfig.DEMO_MODE_NOTICE);
     }
-    return new ReferenceHost(server, bound, host, config.runtime(), purger, sweeper, readiness);
+    return new ReferenceHost(
+        server, bound, consolePage, host, config.runtime(), purger, sweeper, readiness);
   }
 
   /** The request log is written by its own thread: the last lines reach it before "stopped". */
@@ -110,6 +130,11 @@ public final class ReferenceHost implements AutoCloseable {
   /** Where it serves, e.g. {@code http://127.0.0.1:41234/}. */
   public URI baseUri() {
     return baseUri;
+  }
+
+  /** The review console's page, e.g. {@code http://127.0.0.1:41234/console/}, when it serves it. */
+  public Optional<URI> consoleUri() {
+    return consoleUri;
   }
 
   /** The HTTP runtime it serves on. */

@@ -33,6 +33,8 @@ import java.util.function.UnaryOperator;
  * @param runtime the HTTP runtime, {@link HttpRuntime#UNDERTOW} unless chosen
  * @param limits the HTTP limits the Undertow runtime holds (docs/host.md, "Limits")
  * @param readiness how often the readiness probe's store check runs, and how long it may take
+ * @param console whether the review console ({@code jarvis-console}) is served at {@code /console/}
+ *     (Undertow runtime only)
  */
 public record ReferenceHostConfig(
     HostAuth auth,
@@ -42,7 +44,8 @@ public record ReferenceHostConfig(
     UnaryOperator<HostConfig.Builder> host,
     HttpRuntime runtime,
     HttpLimits limits,
-    Readiness readiness) {
+    Readiness readiness,
+    boolean console) {
 
   /**
    * The readiness probe's store check: run in the background every {@code interval}, given {@code
@@ -80,6 +83,19 @@ public record ReferenceHostConfig(
     Objects.requireNonNull(runtime, "runtime");
     Objects.requireNonNull(limits, "limits");
     Objects.requireNonNull(readiness, "readiness");
+  }
+
+  /** A configuration without the console. */
+  public ReferenceHostConfig(
+      HostAuth auth,
+      boolean demoMode,
+      int port,
+      List<JsonNode> policies,
+      UnaryOperator<HostConfig.Builder> host,
+      HttpRuntime runtime,
+      HttpLimits limits,
+      Readiness readiness) {
+    this(auth, demoMode, port, policies, host, runtime, limits, readiness, false);
   }
 
   /** A configuration with the default {@link Readiness}. */
@@ -136,26 +152,27 @@ public record ReferenceHostConfig(
   /** The same with another port. */
   public ReferenceHostConfig withPort(int port) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, console);
   }
 
   /** The same on another HTTP runtime. */
   public ReferenceHostConfig withRuntime(HttpRuntime runtime) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, console);
   }
 
   /** The same with other HTTP limits (held by the Undertow runtime). */
   public ReferenceHostConfig withLimits(HttpLimits limits) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, console);
   }
 
   /** The same holding one more Policy. */
   public ReferenceHostConfig withPolicy(JsonNode policy) {
     List<JsonNode> more = new ArrayList<>(policies);
     more.add(policy);
-    return new ReferenceHostConfig(auth, demoMode, port, more, host, runtime, limits, readiness);
+    return new ReferenceHostConfig(
+        auth, demoMode, port, more, host, runtime, limits, readiness, console);
   }
 
   /** The same with further host settings. */
@@ -169,7 +186,8 @@ public record ReferenceHostConfig(
         b -> settings.apply(before.apply(b)),
         runtime,
         limits,
-        readiness);
+        readiness,
+        console);
   }
 
   /**
@@ -181,10 +199,19 @@ public record ReferenceHostConfig(
     return withHost(b -> b.stores(stores));
   }
 
+  /**
+   * The same serving the review console at {@code /console/} (or not): the page, and its API acting
+   * as the signed-in human against this host (docs/console.md). Undertow runtime only.
+   */
+  public ReferenceHostConfig withConsole(boolean console) {
+    return new ReferenceHostConfig(
+        auth, demoMode, port, policies, host, runtime, limits, readiness, console);
+  }
+
   /** The same with another readiness check. */
   public ReferenceHostConfig withReadiness(Readiness readiness) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, console);
   }
 
   /**

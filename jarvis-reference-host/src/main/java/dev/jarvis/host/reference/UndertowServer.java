@@ -55,7 +55,8 @@ final class UndertowServer implements RunningServer {
       HttpLimits limits,
       InetAddress address,
       int port,
-      BooleanSupplier storeReady) {
+      BooleanSupplier storeReady,
+      Optional<ConsoleRoute> console) {
     AtomicBoolean draining = new AtomicBoolean();
     HealthEndpoints health = new HealthEndpoints(storeReady, draining::get);
     GracefulShutdownHandler graceful =
@@ -69,6 +70,12 @@ final class UndertowServer implements RunningServer {
             // Decided without blocking (the store is checked in the background): answered right
             // here, on the I/O thread, even when every worker is busy.
             writeProbe(exchange, probe.get());
+            return;
+          }
+          if (console.isPresent() && console.get().handles(exchange.getRequestPath())) {
+            // The page and its API, outside the protocol binding: never in the request log,
+            // which would otherwise see the console's paths (never its token).
+            console.get().handleRequest(exchange);
             return;
           }
           // Undertow's graceful handler refuses a request while draining with a bare 503; this

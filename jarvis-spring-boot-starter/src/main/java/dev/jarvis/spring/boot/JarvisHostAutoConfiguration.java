@@ -359,6 +359,29 @@ public class JarvisHostAutoConfiguration {
   }
 
   /**
+   * The review console at {@code jarvis.host.path}{@code /console/} when {@code
+   * jarvis.host.console.enabled=true} (docs/console.md).
+   */
+  @Bean
+  @ConditionalOnMissingBean(name = "jarvisConsoleServlet")
+  @org.springframework.boot.autoconfigure.condition.ConditionalOnProperty(
+      name = "jarvis.host.console.enabled",
+      havingValue = "true")
+  public ServletRegistrationBean<JarvisConsoleServlet> jarvisConsoleServlet(
+      JarvisHostProperties properties, ProtocolHost host) {
+    String base = mapping(properties.getPath());
+    ServletRegistrationBean<JarvisConsoleServlet> servlet =
+        new ServletRegistrationBean<>(
+            new JarvisConsoleServlet(
+                host,
+                properties.getPath(),
+                java.util.Optional.ofNullable(properties.getConsole().getHostUri())),
+            base.substring(0, base.length() - 2) + "/console/*");
+    servlet.setName("jarvisConsole");
+    return servlet;
+  }
+
+  /**
    * {@code /jarvis} → {@code /jarvis/*}; the root is refused: it would take the service's paths.
    */
   static String mapping(String path) {

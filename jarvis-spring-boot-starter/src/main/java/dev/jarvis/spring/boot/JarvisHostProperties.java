@@ -107,6 +107,41 @@ public class JarvisHostProperties {
 
   private final Store store = new Store();
 
+  private final Console console = new Console();
+
+  /**
+   * The review console (docs/console.md): a web page at path/console/ where a human signs in with a
+   * bearer token bound to their Actor and answers the Requests waiting for them.
+   */
+  public static class Console {
+
+    /** Whether the review console is served at path/console/. */
+    private boolean enabled;
+
+    /**
+     * Where the console's API reaches this host's protocol (e.g. http://127.0.0.1:8080/jarvis/);
+     * unset: over plain HTTP at the address and port the console's request arrived on, plus the
+     * context path and path. Set it when the service terminates TLS itself.
+     */
+    private java.net.URI hostUri;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    public java.net.URI getHostUri() {
+      return hostUri;
+    }
+
+    public void setHostUri(java.net.URI hostUri) {
+      this.hostUri = hostUri;
+    }
+  }
+
   /** Where HostAuth takes the caller's identity from. */
   public enum AuthKind {
     /** The credentials file (token hashes bound to Actors), or the demo token. */
@@ -393,6 +428,10 @@ public class JarvisHostProperties {
 
   public SpringSecurity getSpringSecurity() {
     return springSecurity;
+  }
+
+  public Console getConsole() {
+    return console;
   }
 
   @Override
