@@ -50,7 +50,7 @@ final class InMemoryOutbox implements NotificationOutbox {
         due.add(row);
       }
     }
-    due.sort(Comparator.comparing((Row r) -> r.next));
+    due.sort(Comparator.comparing((Row r) -> r.next).thenComparing(r -> r.notification.id()));
     List<OutboxEntry> claimed = new ArrayList<>();
     for (Row row : due.subList(0, Math.min(limit, due.size()))) {
       row.owner = owner;

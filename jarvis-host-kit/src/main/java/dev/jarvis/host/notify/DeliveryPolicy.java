@@ -61,6 +61,10 @@ public record DeliveryPolicy(
     return new DeliveryPolicy(maxAttempts, maxAge, firstBackoff, maxBackoff, lease, batch);
   }
 
+  public DeliveryPolicy withBatch(int batch) {
+    return new DeliveryPolicy(maxAttempts, maxAge, firstBackoff, maxBackoff, lease, batch);
+  }
+
   /** The wait after attempt {@code attempts} failed, {@code jitter} in [0, 1). */
   Duration backoff(int attempts, double jitter) {
     Duration base = firstBackoff;
