@@ -9,6 +9,8 @@ import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.StoreReadiness;
 import dev.jarvis.host.WorkSessionGovernance;
+import dev.jarvis.host.notify.NotificationDispatcher;
+import dev.jarvis.host.notify.RequestNotifier;
 import dev.jarvis.host.undertow.HttpLimits;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -17,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
@@ -32,6 +35,8 @@ import java.util.function.UnaryOperator;
  * @param runtime the HTTP runtime, {@link HttpRuntime#UNDERTOW} unless chosen
  * @param limits the HTTP limits the Undertow runtime holds (docs/host.md, "Limits")
  * @param readiness how often the readiness probe's store check runs, and how long it may take
+ * @param notifier where notifications that a Request waits go (docs/notifications.md): with one,
+ *     the host writes them to its store's outbox and a dispatcher delivers them every second
  */
 public record ReferenceHostConfig(
     HostAuth auth,
@@ -41,7 +46,8 @@ public record ReferenceHostConfig(
     UnaryOperator<HostConfig.Builder> host,
     HttpRuntime runtime,
     HttpLimits limits,
-    Readiness readiness) {
+    Readiness readiness,
+    Optional<RequestNotifier> notifier) {
 
   /**
    * The readiness probe's store check: run in the background every {@code interval}, given {@code
@@ -79,6 +85,20 @@ public record ReferenceHostConfig(
     Objects.requireNonNull(runtime, "runtime");
     Objects.requireNonNull(limits, "limits");
     Objects.requireNonNull(readiness, "readiness");
+    Objects.requireNonNull(notifier, "notifier");
+  }
+
+  /** A configuration without notifications. */
+  public ReferenceHostConfig(
+      HostAuth auth,
+      boolean demoMode,
+      int port,
+      List<JsonNode> policies,
+      UnaryOperator<HostConfig.Builder> host,
+      HttpRuntime runtime,
+      HttpLimits limits,
+      Readiness readiness) {
+    this(auth, demoMode, port, policies, host, runtime, limits, readiness, Optional.empty());
   }
 
   /** A configuration with the default {@link Readiness}. */
@@ -135,26 +155,27 @@ public record ReferenceHostConfig(
   /** The same with another port. */
   public ReferenceHostConfig withPort(int port) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, notifier);
   }
 
   /** The same on another HTTP runtime. */
   public ReferenceHostConfig withRuntime(HttpRuntime runtime) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, notifier);
   }
 
   /** The same with other HTTP limits (held by the Undertow runtime). */
   public ReferenceHostConfig withLimits(HttpLimits limits) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, notifier);
   }
 
   /** The same holding one more Policy. */
   public ReferenceHostConfig withPolicy(JsonNode policy) {
     List<JsonNode> more = new ArrayList<>(policies);
     more.add(policy);
-    return new ReferenceHostConfig(auth, demoMode, port, more, host, runtime, limits, readiness);
+    return new ReferenceHostConfig(
+        auth, demoMode, port, more, host, runtime, limits, readiness, notifier);
   }
 
   /** The same with further host settings. */
@@ -168,7 +189,8 @@ public record ReferenceHostConfig(
         b -> settings.apply(before.apply(b)),
         runtime,
         limits,
-        readiness);
+        readiness,
+        notifier);
   }
 
   /**
@@ -180,10 +202,22 @@ public record ReferenceHostConfig(
     return withHost(b -> b.stores(stores));
   }
 
+  /**
+   * The same sending a notification for each accepted Request creation, expiry, Review and Takeover
+   * through {@code notifier} (a {@code WebhookNotifier}, say): the host writes each to its store's
+   * outbox in the event's unit of work, and a {@code NotificationDispatcher} of this instance
+   * delivers the due ones every {@link NotificationDispatcher#DEFAULT_INTERVAL}, at least once,
+   * with the default {@code DeliveryPolicy}.
+   */
+  public ReferenceHostConfig withNotifier(RequestNotifier notifier) {
+    return new ReferenceHostConfig(
+        auth, demoMode, port, policies, host, runtime, limits, readiness, Optional.of(notifier));
+  }
+
   /** The same with another readiness check. */
   public ReferenceHostConfig withReadiness(Readiness readiness) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, notifier);
   }
 
   /**
@@ -197,7 +231,7 @@ public record ReferenceHostConfig(
     if (runtime == HttpRuntime.UNDERTOW) {
       builder.capability(RequestRead.CAPABILITY);
     }
-    return host.apply(builder).build();
+    return host.apply(builder).requestNotifications(notifier.isPresent()).build();
   }
 
   static InetAddress loopback() {
