@@ -2,7 +2,6 @@ package dev.jarvis.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
@@ -13,22 +12,15 @@ import dev.jarvis.core.notification.WebhookVerificationException;
 import dev.jarvis.core.notification.WebhookVerifier;
 import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.model.ActorType;
-import dev.jarvis.model.PolicyDecision;
-import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.Request;
-import dev.jarvis.model.RiskClass;
 import dev.jarvis.model.WorkerType;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -107,39 +99,8 @@ class ServeWebhookTest {
     client.registerWorker(records.worker(CAST.agentWorker(), WorkerType.AGENT, "assistant"));
     client.registerActor(records.actor(CAST.humanActor(), CAST.humanWorker(), ActorType.HUMAN));
     client.registerActor(records.actor(CAST.agentActor(), CAST.agentWorker(), ActorType.AGENT));
-    JarvisClient human = client.as(CAST.humanActor());
-    String ws =
-        human
-            .createWorkSession(
-                human
-                    .records()
-                    .workSession(
-                        "Answer with reviewed sources.",
-                        CAST.humanWorker(),
-                        CAST.agentWorker(),
-                        CAST.policyId()))
-            .getId();
-    JarvisClient agent = client.as(CAST.agentActor());
-    PolicyDecision decision =
-        agent.recordPolicyDecision(
-            ws,
-            agent
-                .records()
-                .policyDecision(
-                    ws,
-                    CAST.policyId(),
-                    ProtocolRecords.action(
-                        "fetch_external_source", "source:vendor-docs", "scope:source-collection"),
-                    RiskClass.MEDIUM,
-                    PolicyDecisionResult.REVIEW_REQUIRED,
-                    "External sources need a human's review.")
-                .requestId(agent.records().newId("req")));
-    Request request =
-        agent.createRequest(
-            ws,
-            agent
-                .records()
-                .request(decision, CAST.agentWorker(), CAST.humanWorker(), Duration.ofHours(1)));
+    String ws = ReviewCommandTest.workSession(client);
+    Request request = ReviewCommandTest.pendingRequest(client.as(CAST.agentActor()), ws);
 
     // The dispatcher runs every second: wait for the delivery, not for a fixed time.
     Object first = received.poll(20, TimeUnit.SECONDS);
@@ -155,12 +116,13 @@ class ServeWebhookTest {
   @Test
   void aWebhookWithoutASecretFileOrFlagsWithoutAWebhookAreUsageErrors() throws Exception {
     assertTrue(
-        usageError("--port", "0", "--token", "t", "--store", "memory", "--webhook", hookUrl())
+        ServeCommandTest.usageError(
+                "--port", "0", "--token", "t", "--store", "memory", "--webhook", hookUrl())
             .getMessage()
             .contains("--webhook-secret-file"));
     Path secret = Files.writeString(dir.resolve("s"), SECRET);
     assertTrue(
-        usageError(
+        ServeCommandTest.usageError(
                 "--port",
                 "0",
                 "--token",
@@ -173,7 +135,7 @@ class ServeWebhookTest {
             .contains("need --webhook"));
     Path shortSecret = Files.writeString(dir.resolve("short"), "tiny");
     CliException tooShort =
-        usageError(
+        ServeCommandTest.usageError(
             "--port",
             "0",
             "--token",
@@ -186,15 +148,5 @@ class ServeWebhookTest {
             shortSecret.toString());
     assertTrue(tooShort.getMessage().contains("at least 16 bytes"), tooShort.getMessage());
     assertFalse(tooShort.getMessage().contains("tiny"));
-  }
-
-  private static CliException usageError(String... args) {
-    return assertThrows(
-        CliException.class,
-        () ->
-            ServeCommand.run(
-                args,
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new CountDownLatch(1)));
   }
 }
