@@ -14,6 +14,7 @@ module dev.jarvis.host {
   requires transitive dev.jarvis.model;
 
   exports dev.jarvis.host;
+  exports dev.jarvis.host.notify;
   exports dev.jarvis.host.internal to
       dev.jarvis.spring.boot;
 }

@@ -23,6 +23,7 @@ module dev.jarvis.model {
   exports dev.jarvis.core.exchange;
   exports dev.jarvis.core.hash;
   exports dev.jarvis.core.headers;
+  exports dev.jarvis.core.notification;
   exports dev.jarvis.core.policy;
   exports dev.jarvis.core.records;
   exports dev.jarvis.core.requestinbox;

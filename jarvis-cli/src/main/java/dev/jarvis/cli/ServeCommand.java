@@ -11,6 +11,7 @@ import dev.jarvis.host.AgentActions;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.WorkSessionGovernance;
+import dev.jarvis.host.notify.WebhookNotifier;
 import dev.jarvis.host.reference.HttpRuntime;
 import dev.jarvis.host.reference.ReferenceHost;
 import dev.jarvis.host.reference.ReferenceHostConfig;
@@ -19,6 +20,8 @@ import dev.jarvis.store.jdbc.StoreSpec;
 import dev.jarvis.store.jdbc.StoreTimeouts;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,14 +38,14 @@ import picocli.CommandLine.Option;
  * {@code serve --port N (--token T | --credentials FILE) [--policy FILE]... [--assign-policy
  * POLICY=HUMAN]... [--agent-serves AGENT=HUMAN]... [--admin-actor ID] [--store STORE] [--data-dir
  * DIR] [--store-pool-wait D] [--store-statement-timeout D] [--store-lock-timeout D]
- * [--store-busy-timeout D] [--runtime undertow|jersey] [--console]}: runs the reference host until
- * stopped (SIGTERM or Ctrl-C closes it cleanly). HostAuth is {@code Authorization: Bearer T} in
- * demo mode, or the credentials file's tokens, each bound to Actors; each Policy file is one JSON
- * {@code Policy} record; the admin Actor may register Workers and Actors. The host keeps its state
- * in the store {@link StoreSpec} names: the embedded SQLite store in {@code --data-dir} unless
- * {@code --store} says otherwise (a database password only from {@value
- * StoreSpec#PASSWORD_ENVIRONMENT_VARIABLE}). One log line per request on stderr, never the token or
- * the password.
+ * [--store-busy-timeout D] [--runtime undertow|jersey] [--webhook URL --webhook-secret-file FILE
+ * [--webhook-allow-private]] [--console]}: runs the reference host until stopped (SIGTERM or Ctrl-C closes it
+ * cleanly). HostAuth is {@code Authorization: Bearer T} in demo mode, or the credentials file's
+ * tokens, each bound to Actors; each Policy file is one JSON {@code Policy} record; the admin Actor
+ * may register Workers and Actors. The host keeps its state in the store {@link StoreSpec} names:
+ * the embedded SQLite store in {@code --data-dir} unless {@code --store} says otherwise (a database
+ * password only from {@value StoreSpec#PASSWORD_ENVIRONMENT_VARIABLE}). One log line per request on
+ * stderr, never the token or the password.
  */
 @Command(
     name = "serve",
@@ -230,6 +233,29 @@ final class ServeCommand implements Callable<Integer> {
               + " undertow runtime only)")
   boolean console;
 
+  @Option(
+      names = "--webhook",
+      paramLabel = "URL",
+      description =
+          "POST a signed notification to URL for each Request created, expired, reviewed or taken"
+              + " over (docs/notifications.md); needs --webhook-secret-file")
+  URI webhook;
+
+  @Option(
+      names = "--webhook-secret-file",
+      paramLabel = "FILE",
+      description =
+          "the file holding the webhook's HMAC-SHA256 secret (at least 16 bytes; surrounding"
+              + " whitespace ignored); never given on the command line")
+  Path webhookSecretFile;
+
+  @Option(
+      names = "--webhook-allow-private",
+      description =
+          "let --webhook reach loopback, link-local and private addresses (a receiver on this"
+              + " host or its network); refused by default")
+  boolean webhookAllowPrivate;
+
   /** {@code undertow} / {@code jersey}, as {@link HttpRuntime#optionName()} spells them. */
   static final class RuntimeConverter implements CommandLine.ITypeConverter<HttpRuntime> {
     @Override
@@ -292,6 +318,10 @@ final class ServeCommand implements Callable<Integer> {
     for (Path file : policies) {
       config = config.withPolicy(policy(file.toString()));
     }
+    Optional<WebhookNotifier> notifier = webhookNotifier();
+    if (notifier.isPresent()) {
+      config = config.withNotifier(notifier.get());
+    }
     // One line per log record (JUL's default takes two), and a record's exception after it (%6$s:
     // its stack, or nothing), or no 500 says why; set before the first record is written.
     System.setProperty(
@@ -337,11 +367,50 @@ final class ServeCommand implements Callable<Integer> {
         host.baseUri(), admin, policies.size(), spec.describe(), runtime.optionName());
     host.consoleUri()
         .ifPresent(page -> out.printf("Review console on %s (sign in with your token)%n", page));
+    if (notifier.isPresent()) {
+      // The URL without its query (which may carry a token of the receiver's), never the secret.
+      out.printf(
+          "Notifications to %s://%s%s%s%n",
+          webhook.getScheme(),
+          webhook.getRawAuthority(),
+          webhook.getRawPath() == null ? "" : webhook.getRawPath(),
+          webhookAllowPrivate ? " (private addresses allowed)" : "");
+    }
     out.flush();
     stop.await();
     Runtime.getRuntime().removeShutdownHook(closer);
     closer.run();
     return 0;
+  }
+
+  /** The webhook of {@code --webhook}, its secret read from {@code --webhook-secret-file}. */
+  private Optional<WebhookNotifier> webhookNotifier() throws CliException {
+    if (webhook == null) {
+      if (webhookSecretFile != null || webhookAllowPrivate) {
+        throw new CliException("--webhook-secret-file and --webhook-allow-private need --webhook");
+      }
+      return Optional.empty();
+    }
+    if (webhookSecretFile == null) {
+      throw new CliException(
+          "--webhook needs --webhook-secret-file (the secret is never an argument)");
+    }
+    byte[] secret;
+    try {
+      secret =
+          new String(Files.readAllBytes(webhookSecretFile), StandardCharsets.UTF_8)
+              .strip()
+              .getBytes(StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new CliException("cannot read --webhook-secret-file " + webhookSecretFile);
+    }
+    try {
+      return Optional.of(
+          WebhookNotifier.builder(webhook, secret).allowPrivate(webhookAllowPrivate).build());
+    } catch (IllegalArgumentException e) {
+      // The message names the rule (length, scheme), never the secret.
+      throw new CliException("--webhook: " + e.getMessage());
+    }
   }
 
   private ReferenceHostConfig hostAuth() throws CliException {

@@ -90,7 +90,12 @@ class ReviewCommandTest {
 
   /** A WorkSession of the cast's human and agent. */
   private static String workSession() {
-    JarvisClient human = client.as(CAST.humanActor());
+    return workSession(client);
+  }
+
+  /** A WorkSession of the cast's human and agent, created through {@code anyone}'s host. */
+  static String workSession(JarvisClient anyone) {
+    JarvisClient human = anyone.as(CAST.humanActor());
     return human
         .createWorkSession(
             human
@@ -108,6 +113,11 @@ class ReviewCommandTest {
    * one more decision, so that the chain has moved on past the Request's own event.
    */
   private static Request pendingRequest(String ws) {
+    return pendingRequest(agent, ws);
+  }
+
+  /** The same through {@code agent}, a client acting as the cast's agent. */
+  static Request pendingRequest(JarvisClient agent, String ws) {
     PolicyActionRequest fetch =
         ProtocolRecords.action(
             "fetch_external_source", "source:vendor-docs", "scope:source-collection");

@@ -324,7 +324,7 @@ class ServeCommandTest {
   }
 
   /** What {@code serve} refuses before it listens. */
-  private static CliException usageError(String... args) {
+  static CliException usageError(String... args) {
     return assertThrows(
         CliException.class,
         () ->

@@ -41,6 +41,10 @@ import java.util.function.Supplier;
  *     WorkSession for itself)
  * @param streams how the {@code event-stream} capability's streams and long polls are held (default
  *     {@link EventStreamLimits#DEFAULTS}); used only where the host declares {@value #EVENT_STREAM}
+ * @param requestNotifications whether each accepted Request creation, expiry, Review and Takeover
+ *     writes a notification to the store's outbox, in the same unit of work (default false; the
+ *     store must keep an outbox, {@link HostStores#notificationOutbox()}); a {@code
+ *     dev.jarvis.host.notify.NotificationDispatcher} delivers them (docs/notifications.md)
  */
 public record HostConfig(
     HostAuth auth,
@@ -58,7 +62,8 @@ public record HostConfig(
     PrincipalLimits limits,
     ActorKeys actorKeys,
     WorkSessionGovernance governance,
-    EventStreamLimits streams) {
+    EventStreamLimits streams,
+    boolean requestNotifications) {
 
   /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
   public static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
@@ -94,6 +99,56 @@ public record HostConfig(
     Objects.requireNonNull(actorKeys, "actorKeys");
     Objects.requireNonNull(governance, "governance");
     Objects.requireNonNull(streams, "streams");
+    if (requestNotifications && stores.notificationOutbox().isEmpty()) {
+      throw new IllegalArgumentException(
+          "request notifications need a store that keeps an outbox; "
+              + stores.getClass().getName()
+              + " keeps none");
+    }
+  }
+
+  /**
+   * A configuration without request notifications.
+   *
+   * @deprecated kept for callers of the record's earlier canonical constructor; use {@link
+   *     #builder(HostAuth)}
+   */
+  @Deprecated
+  public HostConfig(
+      HostAuth auth,
+      String adminActorId,
+      Clock clock,
+      Supplier<String> traceIds,
+      Duration timestampTolerance,
+      Duration idempotencyRetention,
+      Set<String> capabilities,
+      HostStores stores,
+      Optional<JsonNode> defaultPolicy,
+      ProtocolListener listener,
+      Optional<CommitHook> commitHook,
+      AgentActions agentActions,
+      PrincipalLimits limits,
+      ActorKeys actorKeys,
+      WorkSessionGovernance governance,
+      EventStreamLimits streams) {
+    this(
+        auth,
+        adminActorId,
+        clock,
+        traceIds,
+        timestampTolerance,
+        idempotencyRetention,
+        capabilities,
+        stores,
+        defaultPolicy,
+        listener,
+        commitHook,
+        agentActions,
+        limits,
+        actorKeys,
+        governance,
+        streams,
+        false);
   }
 
   /** This configuration told to another listener (the host adds its own to the user's). */
@@ -114,7 +169,8 @@ public record HostConfig(
         limits,
         actorKeys,
         governance,
-        streams);
+        streams,
+        requestNotifications);
   }
 
   /**
@@ -154,7 +210,8 @@ public record HostConfig(
         limits,
         ActorKeys.none(),
         WorkSessionGovernance.NONE,
-        EventStreamLimits.DEFAULTS);
+        EventStreamLimits.DEFAULTS,
+        false);
   }
 
   /** A configuration with no listener and no commit hook. */
@@ -184,7 +241,8 @@ public record HostConfig(
         PrincipalLimits.DEFAULTS,
         ActorKeys.none(),
         WorkSessionGovernance.NONE,
-        EventStreamLimits.DEFAULTS);
+        EventStreamLimits.DEFAULTS,
+        false);
   }
 
   /**
@@ -222,7 +280,8 @@ public record HostConfig(
         PrincipalLimits.DEFAULTS,
         ActorKeys.none(),
         WorkSessionGovernance.NONE,
-        EventStreamLimits.DEFAULTS);
+        EventStreamLimits.DEFAULTS,
+        false);
   }
 
   /** A builder with defaults: system UTC clock, random trace ids, ±300 s, 24 h, in memory. */
@@ -248,6 +307,7 @@ public record HostConfig(
     private ActorKeys actorKeys = ActorKeys.none();
     private WorkSessionGovernance governance = WorkSessionGovernance.NONE;
     private EventStreamLimits streams = EventStreamLimits.DEFAULTS;
+    private boolean requestNotifications;
     private int openWorkSessionsPerActor = PrincipalLimits.DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR;
     private int pendingRequestsPerTargetHuman =
         PrincipalLimits.DEFAULT_PENDING_REQUESTS_PER_TARGET_HUMAN;
@@ -386,6 +446,17 @@ public record HostConfig(
       return this;
     }
 
+    /**
+     * Writes a notification to the store's outbox for each accepted Request creation, expiry,
+     * Review and Takeover, inside its unit of work (none for a replay or a refusal); deliver them
+     * with a {@code dev.jarvis.host.notify.NotificationDispatcher} (docs/notifications.md). The
+     * store must keep an outbox: the in-memory store and {@code JdbcHostStores} do.
+     */
+    public Builder requestNotifications(boolean on) {
+      this.requestNotifications = on;
+      return this;
+    }
+
     public HostConfig build() {
       return new HostConfig(
           auth,
@@ -403,7 +474,8 @@ public record HostConfig(
           new PrincipalLimits(openWorkSessionsPerActor, pendingRequestsPerTargetHuman),
           actorKeys,
           governance,
-          streams);
+          streams,
+          requestNotifications);
     }
   }
 }

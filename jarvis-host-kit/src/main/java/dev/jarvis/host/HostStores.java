@@ -1,6 +1,7 @@
 package dev.jarvis.host;
 
 import dev.jarvis.host.internal.InMemoryProtocolStore;
+import dev.jarvis.host.notify.NotificationOutbox;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -93,6 +94,16 @@ public interface HostStores extends AutoCloseable {
    */
   default AutoCloseable listenForAppends(AppendListener listener) {
     return () -> {};
+  }
+
+  /**
+   * The store's outbox of notifications, if it keeps one: a store that does writes a {@link
+   * Mutation#notification()} inside the mutation's unit of work and lets dispatchers lease it
+   * (docs/notifications.md). The default keeps none, and a host configured to notify refuses such a
+   * store at start.
+   */
+  default Optional<NotificationOutbox> notificationOutbox() {
+    return Optional.empty();
   }
 
   /** Whether the store can serve now, for a readiness probe (a database that answers). */

@@ -1,5 +1,6 @@
 package dev.jarvis.host;
 
+import dev.jarvis.core.notification.RequestNotification;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -13,24 +14,38 @@ import java.util.Optional;
  * @param records records written with it, in order
  * @param step work the store runs inside the unit once every condition held (a {@link CommitHook},
  *     for an outbox); its failure writes nothing
+ * @param notification a notification the store writes to its outbox inside the unit ({@code
+ *     dev.jarvis.host.notify.NotificationOutbox}), so it exists exactly when the mutation
+ *     committed; a store without an outbox is never given one (the host checks at start)
  */
 public record Mutation(
     Optional<IdempotencyClaim> claim,
     Optional<ChainWrite> chain,
     List<RecordWrite> records,
-    Optional<UnitOfWork.Step> step) {
+    Optional<UnitOfWork.Step> step,
+    Optional<RequestNotification> notification) {
 
   public Mutation {
     Objects.requireNonNull(claim, "claim");
     Objects.requireNonNull(chain, "chain");
     records = List.copyOf(records);
     Objects.requireNonNull(step, "step");
+    Objects.requireNonNull(notification, "notification");
+  }
+
+  /** A unit without a notification. */
+  public Mutation(
+      Optional<IdempotencyClaim> claim,
+      Optional<ChainWrite> chain,
+      List<RecordWrite> records,
+      Optional<UnitOfWork.Step> step) {
+    this(claim, chain, records, step, Optional.empty());
   }
 
   /** A unit with no step inside it. */
   public Mutation(
       Optional<IdempotencyClaim> claim, Optional<ChainWrite> chain, List<RecordWrite> records) {
-    this(claim, chain, records, Optional.empty());
+    this(claim, chain, records, Optional.empty(), Optional.empty());
   }
 
   /** A chain write with its records, no idempotency record. */
@@ -45,12 +60,17 @@ public record Mutation(
 
   /** The same unit, also claiming an idempotency key. */
   public Mutation claiming(IdempotencyClaim claim) {
-    return new Mutation(Optional.of(claim), chain, records, step);
+    return new Mutation(Optional.of(claim), chain, records, step, notification);
   }
 
   /** The same unit, also running {@code step} inside it. */
   public Mutation within(UnitOfWork.Step step) {
-    return new Mutation(claim, chain, records, Optional.of(step));
+    return new Mutation(claim, chain, records, Optional.of(step), notification);
+  }
+
+  /** The same unit, also writing {@code notification} to the store's outbox. */
+  public Mutation notifying(RequestNotification notification) {
+    return new Mutation(claim, chain, records, step, Optional.of(notification));
   }
 
   /** The event this unit appends: the genesis event or the appended one; none for a seal. */

@@ -61,7 +61,14 @@ final class IdempotentExecution {
           IdempotencyStore store = config.stores().idempotency();
           KeyedCommit commit =
               new KeyedCommit(
-                  config.stores(), call, config.commitHook(), scope, fingerprint, now, notBefore);
+                  config.stores(),
+                  call,
+                  config.commitHook(),
+                  config.requestNotifications(),
+                  scope,
+                  fingerprint,
+                  now,
+                  notBefore);
           try {
             StoredResponse response = mutation.apply(commit);
             return new Applied(response, false, commit.appended());

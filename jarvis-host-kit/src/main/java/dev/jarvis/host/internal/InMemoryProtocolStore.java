@@ -13,6 +13,7 @@ import dev.jarvis.host.StoreUnavailableException;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredSession;
 import dev.jarvis.host.UnitOfWork;
+import dev.jarvis.host.notify.NotificationOutbox;
 import dev.jarvis.model.Actor;
 import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.JarvisEventPayload;
@@ -82,6 +83,7 @@ public final class InMemoryProtocolStore implements StoreBackend {
   }
 
   private final ConcurrentHashMap<String, Shard> shards = new ConcurrentHashMap<>();
+  private final InMemoryOutbox outbox = new InMemoryOutbox();
   // Written under the WorkSession's lock; read without one (a snapshot is immutable once stored).
   private final ConcurrentHashMap<String, StoredSession> sessions = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Scope, Entry> idempotency = new ConcurrentHashMap<>();
@@ -152,6 +154,11 @@ public final class InMemoryProtocolStore implements StoreBackend {
   @Override
   public boolean mayWait() {
     return false;
+  }
+
+  @Override
+  public Optional<NotificationOutbox> notificationOutbox() {
+    return Optional.of(outbox);
   }
 
   @Override
@@ -230,6 +237,7 @@ public final class InMemoryProtocolStore implements StoreBackend {
     }
     claim.ifPresent(this::claim);
     mutation.chain().ifPresent(this::apply);
+    mutation.notification().ifPresent(outbox::add);
     for (RecordWrite write : mutation.records()) {
       StoredRecord record = write.record();
       shelf(record).put(record.id(), record);

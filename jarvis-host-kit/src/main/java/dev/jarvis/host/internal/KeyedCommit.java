@@ -1,6 +1,7 @@
 package dev.jarvis.host.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.notification.RequestNotification;
 import dev.jarvis.host.AcceptedMutation;
 import dev.jarvis.host.CommitHook;
 import dev.jarvis.host.CommitResult;
@@ -40,6 +41,7 @@ final class KeyedCommit {
   private final HostStores stores;
   private final ProtocolCall call;
   private final Optional<CommitHook> hook;
+  private final boolean notify;
   private final IdempotencyStore.Scope scope;
   private final String fingerprint;
   private final Instant now;
@@ -50,6 +52,7 @@ final class KeyedCommit {
       HostStores stores,
       ProtocolCall call,
       Optional<CommitHook> hook,
+      boolean notify,
       IdempotencyStore.Scope scope,
       String fingerprint,
       Instant now,
@@ -57,6 +60,7 @@ final class KeyedCommit {
     this.stores = stores;
     this.call = call;
     this.hook = hook;
+    this.notify = notify;
     this.scope = scope;
     this.fingerprint = fingerprint;
     this.now = now;
@@ -76,6 +80,15 @@ final class KeyedCommit {
         new IdempotencyClaim(
             scope, new IdempotencyStore.Entry(fingerprint, response, now), notBefore);
     Mutation unit = mutation.claiming(claim);
+    if (notify && mutation.appendedEvent().isPresent()) {
+      Optional<RequestNotification> notice =
+          RequestNotices.of(
+              mutation.appendedEvent().get(),
+              mutation.records().stream().map(RecordWrite::record).toList());
+      if (notice.isPresent()) {
+        unit = unit.notifying(notice.get());
+      }
+    }
     if (hook.isPresent()) {
       AcceptedMutation accepted =
           new AcceptedMutation(

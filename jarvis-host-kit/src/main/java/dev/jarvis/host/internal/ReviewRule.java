@@ -41,7 +41,7 @@ import java.util.Optional;
 final class ReviewRule implements ScopedRule {
 
   static final String OBJECT = "review";
-  private static final String REQUEST_PREFIX = "request:";
+  static final String REQUEST_PREFIX = "request:";
   private static final Map<ReviewDecision, RequestStatus> RESOLUTION =
       Map.of(
           ReviewDecision.APPROVE, RequestStatus.APPROVED,

@@ -10,6 +10,7 @@ import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.exchange.ExpectedCursor;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.notification.RequestNotification;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitHook;
 import dev.jarvis.host.CommitResult;
@@ -341,6 +342,12 @@ final class SessionMutations {
           Mutation.of(
               new ChainWrite.Append(current.id(), cursor, event, updated),
               List.of(RecordWrite.put(expired)));
+      if (config.requestNotifications()) {
+        Optional<RequestNotification> notice = RequestNotices.of(event, written.records());
+        if (notice.isPresent()) {
+          unit = unit.notifying(notice.get());
+        }
+      }
       if (config.commitHook().isPresent()) {
         CommitHook hook = config.commitHook().get();
         unit = unit.within(inside -> hook.beforeHostCommit(written, inside));

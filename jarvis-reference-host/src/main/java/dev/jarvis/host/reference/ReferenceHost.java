@@ -5,6 +5,7 @@ import dev.jarvis.host.IdempotencyPurge;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.RequestExpirySweep;
 import dev.jarvis.host.StoreReadiness;
+import dev.jarvis.host.notify.NotificationDispatcher;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
@@ -34,6 +35,8 @@ public final class ReferenceHost implements AutoCloseable {
   private final HttpRuntime runtime;
   private final IdempotencyPurge.Running purger;
   private final RequestExpirySweep.Running sweeper;
+  private final Optional<NotificationDispatcher> dispatcher;
+  private final NotificationDispatcher.Running dispatching;
   private final StoreReadiness readiness;
   private boolean closed;
 
@@ -45,6 +48,7 @@ public final class ReferenceHost implements AutoCloseable {
       HttpRuntime runtime,
       IdempotencyPurge.Running purger,
       RequestExpirySweep.Running sweeper,
+      Optional<NotificationDispatcher> dispatcher,
       StoreReadiness readiness) {
     this.server = server;
     this.baseUri = baseUri;
@@ -53,6 +57,11 @@ public final class ReferenceHost implements AutoCloseable {
     this.runtime = runtime;
     this.purger = purger;
     this.sweeper = sweeper;
+    this.dispatcher = dispatcher;
+    this.dispatching =
+        dispatcher.isPresent()
+            ? dispatcher.get().every(NotificationDispatcher.DEFAULT_INTERVAL)
+            : () -> {};
     this.readiness = readiness;
   }
 
@@ -114,8 +123,18 @@ public final class ReferenceHost implements AutoCloseable {
       // Said where an operator looks: a demo token guards nothing between the Actors.
       LOG.log(System.Logger.Level.WARNING, ReferenceHostConfig.DEMO_MODE_NOTICE);
     }
+    // One dispatcher per instance; leases keep instances sharing a store from sending one twice.
+    Optional<NotificationDispatcher> dispatcher =
+        config
+            .notifier()
+            .map(
+                notifier ->
+                    NotificationDispatcher.builder(
+                            host.config().stores().notificationOutbox().orElseThrow(), notifier)
+                        .clock(host.config().clock())
+                        .build());
     return new ReferenceHost(
-        server, bound, consolePage, host, config.runtime(), purger, sweeper, readiness);
+        server, bound, consolePage, host, config.runtime(), purger, sweeper, dispatcher, readiness);
   }
 
   /** The request log is written by its own thread: the last lines reach it before "stopped". */
@@ -147,6 +166,14 @@ public final class ReferenceHost implements AutoCloseable {
     return host;
   }
 
+  /**
+   * The notification dispatcher of this instance, when configured with {@link
+   * ReferenceHostConfig#withNotifier}: {@code dispatchNow()} sends what is due at once.
+   */
+  public Optional<NotificationDispatcher> notifications() {
+    return dispatcher;
+  }
+
   /** Stops gracefully, letting requests in flight finish for up to {@link #SHUTDOWN_GRACE}. */
   @Override
   public void close() {
@@ -168,6 +195,9 @@ public final class ReferenceHost implements AutoCloseable {
     }
     purger.close();
     sweeper.close();
+    // No notification starts after this; one being sent ends first (the notifier bounds its time).
+    dispatcher.ifPresent(NotificationDispatcher::close);
+    dispatching.close();
     readiness.close();
     // Streams and long polls end first (": end shutdown"; the client resumes elsewhere): they
     // would otherwise hold the drain below for its whole grace.

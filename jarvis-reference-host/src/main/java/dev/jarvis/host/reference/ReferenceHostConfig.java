@@ -10,6 +10,8 @@ import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.StoreReadiness;
 import dev.jarvis.host.WorkSessionGovernance;
+import dev.jarvis.host.notify.NotificationDispatcher;
+import dev.jarvis.host.notify.RequestNotifier;
 import dev.jarvis.host.undertow.HttpLimits;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -18,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
@@ -35,6 +38,8 @@ import java.util.function.UnaryOperator;
  * @param readiness how often the readiness probe's store check runs, and how long it may take
  * @param console whether the review console ({@code jarvis-console}) is served at {@code /console/}
  *     (Undertow runtime only)
+ * @param notifier where notifications that a Request waits go (docs/notifications.md): with one,
+ *     the host writes them to its store's outbox and a dispatcher delivers them every second
  */
 public record ReferenceHostConfig(
     HostAuth auth,
@@ -45,7 +50,8 @@ public record ReferenceHostConfig(
     HttpRuntime runtime,
     HttpLimits limits,
     Readiness readiness,
-    boolean console) {
+    boolean console,
+    Optional<RequestNotifier> notifier) {
 
   /**
    * The readiness probe's store check: run in the background every {@code interval}, given {@code
@@ -83,9 +89,10 @@ public record ReferenceHostConfig(
     Objects.requireNonNull(runtime, "runtime");
     Objects.requireNonNull(limits, "limits");
     Objects.requireNonNull(readiness, "readiness");
+    Objects.requireNonNull(notifier, "notifier");
   }
 
-  /** A configuration without the console. */
+  /** A configuration without the console and without notifications. */
   public ReferenceHostConfig(
       HostAuth auth,
       boolean demoMode,
@@ -95,7 +102,8 @@ public record ReferenceHostConfig(
       HttpRuntime runtime,
       HttpLimits limits,
       Readiness readiness) {
-    this(auth, demoMode, port, policies, host, runtime, limits, readiness, false);
+    this(
+        auth, demoMode, port, policies, host, runtime, limits, readiness, false, Optional.empty());
   }
 
   /** A configuration with the default {@link Readiness}. */
@@ -152,19 +160,19 @@ public record ReferenceHostConfig(
   /** The same with another port. */
   public ReferenceHostConfig withPort(int port) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, console);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, console, notifier);
   }
 
   /** The same on another HTTP runtime. */
   public ReferenceHostConfig withRuntime(HttpRuntime runtime) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, console);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, console, notifier);
   }
 
   /** The same with other HTTP limits (held by the Undertow runtime). */
   public ReferenceHostConfig withLimits(HttpLimits limits) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, console);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, console, notifier);
   }
 
   /** The same holding one more Policy. */
@@ -172,7 +180,7 @@ public record ReferenceHostConfig(
     List<JsonNode> more = new ArrayList<>(policies);
     more.add(policy);
     return new ReferenceHostConfig(
-        auth, demoMode, port, more, host, runtime, limits, readiness, console);
+        auth, demoMode, port, more, host, runtime, limits, readiness, console, notifier);
   }
 
   /** The same with further host settings. */
@@ -187,7 +195,8 @@ public record ReferenceHostConfig(
         runtime,
         limits,
         readiness,
-        console);
+        console,
+        notifier);
   }
 
   /**
@@ -205,13 +214,25 @@ public record ReferenceHostConfig(
    */
   public ReferenceHostConfig withConsole(boolean console) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, console);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, console, notifier);
+  }
+
+  /**
+   * The same sending a notification for each accepted Request creation, expiry, Review and Takeover
+   * through {@code notifier} (a {@code WebhookNotifier}, say): the host writes each to its store's
+   * outbox in the event's unit of work, and a {@code NotificationDispatcher} of this instance
+   * delivers the due ones every {@link NotificationDispatcher#DEFAULT_INTERVAL}, at least once,
+   * with the default {@code DeliveryPolicy}.
+   */
+  public ReferenceHostConfig withNotifier(RequestNotifier notifier) {
+    return new ReferenceHostConfig(
+        auth, demoMode, port, policies, host, runtime, limits, readiness, console, Optional.of(notifier));
   }
 
   /** The same with another readiness check. */
   public ReferenceHostConfig withReadiness(Readiness readiness) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, console);
+        auth, demoMode, port, policies, host, runtime, limits, readiness, console, notifier);
   }
 
   /**
@@ -228,7 +249,7 @@ public record ReferenceHostConfig(
     if (runtime == HttpRuntime.UNDERTOW) {
       builder.capability(RequestRead.CAPABILITY);
     }
-    return host.apply(builder).build();
+    return host.apply(builder).requestNotifications(notifier.isPresent()).build();
   }
 
   static InetAddress loopback() {

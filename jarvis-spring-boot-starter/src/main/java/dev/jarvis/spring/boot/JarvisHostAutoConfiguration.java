@@ -13,6 +13,9 @@ import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.ProtocolListener;
 import dev.jarvis.host.StoreReadiness;
 import dev.jarvis.host.WorkSessionGovernance;
+import dev.jarvis.host.notify.NotificationDispatcher;
+import dev.jarvis.host.notify.RequestNotifier;
+import dev.jarvis.host.notify.WebhookNotifier;
 import dev.jarvis.host.servlet.JarvisServlet;
 import dev.jarvis.store.jdbc.JdbcHostStores;
 import dev.jarvis.store.jdbc.StoreSpec;
@@ -206,7 +209,8 @@ public class JarvisHostAutoConfiguration {
       ObjectProvider<Clock> clock,
       ObjectProvider<AgentActions> agentActions,
       ObjectProvider<WorkSessionGovernance> governance,
-      ObjectProvider<JarvisTraceIds> traceIds) {
+      ObjectProvider<JarvisTraceIds> traceIds,
+      ObjectProvider<RequestNotifier> notifier) {
     HostConfig.Builder config =
         HostConfig.builder(auth)
             .adminActorId(properties.getAdminActor())
@@ -220,6 +224,9 @@ public class JarvisHostAutoConfiguration {
             .capability(HostConfig.EVENT_STREAM)
             .capability(RequestInbox.CAPABILITY);
     commitHook.ifAvailable(config::commitHook);
+    // A notifier (the webhook of jarvis.host.notifications.webhook.*, or the service's own bean)
+    // turns the outbox on: each notification is written in its event's unit of work.
+    config.requestNotifications(notifier.getIfAvailable() != null);
     clock.ifAvailable(config::clock);
     agentActions.ifAvailable(config::agentActions);
     traceIds.ifAvailable(config::traceIds);
@@ -315,6 +322,51 @@ public class JarvisHostAutoConfiguration {
   @ConditionalOnMissingBean
   public JarvisLiveLoop jarvisLiveLoop(JarvisHostProperties properties, ProtocolHost host) {
     return new JarvisLiveLoop(host, properties.getRequestExpiryInterval());
+  }
+
+  /**
+   * The built-in webhook, when {@code jarvis.host.notifications.webhook.url} is set: signed POSTs,
+   * its secret from {@code secret-file}, private addresses only with {@code allow-private}.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  @org.springframework.boot.autoconfigure.condition.ConditionalOnProperty(
+      prefix = "jarvis.host.notifications.webhook",
+      name = "url")
+  public RequestNotifier jarvisWebhookNotifier(
+      JarvisHostProperties properties, ObjectProvider<Clock> clock) {
+    JarvisHostProperties.Webhook webhook = properties.getNotifications().getWebhook();
+    if (webhook.getSecretFile() == null) {
+      throw new IllegalStateException(
+          "jarvis.host.notifications.webhook.url needs"
+              + " jarvis.host.notifications.webhook.secret-file (the secret is never a property)");
+    }
+    WebhookNotifier.Builder builder =
+        WebhookNotifier.builder(
+                webhook.getUrl(), JarvisHostFiles.webhookSecret(webhook.getSecretFile()))
+            .allowPrivate(webhook.isAllowPrivate());
+    clock.ifAvailable(builder::clock);
+    return builder.build();
+  }
+
+  /** This instance's notification dispatcher, run while the service runs (see the class). */
+  @Bean
+  @ConditionalOnMissingBean
+  public JarvisNotifications jarvisNotifications(
+      JarvisHostProperties properties,
+      ProtocolHost host,
+      ObjectProvider<RequestNotifier> notifier) {
+    Optional<NotificationDispatcher> dispatcher = Optional.empty();
+    RequestNotifier available = notifier.getIfAvailable();
+    if (available != null && host.config().requestNotifications()) {
+      dispatcher =
+          Optional.of(
+              NotificationDispatcher.builder(
+                      host.config().stores().notificationOutbox().orElseThrow(), available)
+                  .clock(host.config().clock())
+                  .build());
+    }
+    return new JarvisNotifications(dispatcher, properties.getNotifications().getInterval());
   }
 
   /** Each request to the Jarvis servlet logged in one line and timed (see the class). */

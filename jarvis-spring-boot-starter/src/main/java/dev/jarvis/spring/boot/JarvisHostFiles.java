@@ -84,6 +84,15 @@ final class JarvisHostFiles {
     }
   }
 
+  /** The webhook's secret: the file's text without surrounding whitespace, as bytes. */
+  static byte[] webhookSecret(Resource location) {
+    Resource file = resolve(location);
+    byte[] raw = read("jarvis.host.notifications.webhook.secret-file", file);
+    return new String(raw, java.nio.charset.StandardCharsets.UTF_8)
+        .strip()
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
   private static byte[] read(String property, Resource file) {
     if (!file.exists()) {
       throw new JarvisHostFileException(

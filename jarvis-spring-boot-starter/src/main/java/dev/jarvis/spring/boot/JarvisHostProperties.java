@@ -1,6 +1,7 @@
 package dev.jarvis.spring.boot;
 
 import dev.jarvis.host.HostConfig;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -139,6 +140,76 @@ public class JarvisHostProperties {
 
     public void setHostUri(java.net.URI hostUri) {
       this.hostUri = hostUri;
+    }
+  }
+
+  private final Notifications notifications = new Notifications();
+
+  /**
+   * Notifications that a Request waits (docs/notifications.md): with a webhook (or a
+   * RequestNotifier bean of the service's), each accepted Request creation, expiry, Review and
+   * Takeover is written to the store's outbox and delivered, signed, at least once.
+   */
+  public static class Notifications {
+
+    /** How often this instance sends the notifications that are due. */
+    private Duration interval = Duration.ofSeconds(1);
+
+    private final Webhook webhook = new Webhook();
+
+    public Duration getInterval() {
+      return interval;
+    }
+
+    public void setInterval(Duration interval) {
+      this.interval = interval;
+    }
+
+    public Webhook getWebhook() {
+      return webhook;
+    }
+  }
+
+  /** The built-in webhook: a signed POST of each notification. */
+  public static class Webhook {
+
+    /**
+     * Where each notification is POSTed (http or https, no user info). Redirects are never
+     * followed; loopback, link-local and private addresses are refused unless allow-private.
+     */
+    private URI url;
+
+    /**
+     * The file holding the HMAC-SHA256 secret deliveries are signed with (at least 16 bytes,
+     * surrounding whitespace ignored): classpath:, file: or a plain path. Required with url.
+     */
+    private Resource secretFile;
+
+    /** Whether url may reach loopback, link-local and private addresses (a receiver nearby). */
+    private boolean allowPrivate;
+
+    public URI getUrl() {
+      return url;
+    }
+
+    public void setUrl(URI url) {
+      this.url = url;
+    }
+
+    public Resource getSecretFile() {
+      return secretFile;
+    }
+
+    public void setSecretFile(Resource secretFile) {
+      this.secretFile = secretFile;
+    }
+
+    public boolean isAllowPrivate() {
+      return allowPrivate;
+    }
+
+    public void setAllowPrivate(boolean allowPrivate) {
+      this.allowPrivate = allowPrivate;
     }
   }
 
@@ -416,6 +487,10 @@ public class JarvisHostProperties {
 
   public Store getStore() {
     return store;
+  }
+
+  public Notifications getNotifications() {
+    return notifications;
   }
 
   public AuthKind getAuth() {

@@ -10,6 +10,7 @@ import dev.jarvis.host.SessionWithRecords;
 import dev.jarvis.host.StoreUnavailableException;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.WorkSessionStore;
+import dev.jarvis.host.notify.NotificationOutbox;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -96,6 +97,22 @@ final class StoreOnceReachable implements HostStores {
   private final RecordStore records = view(RecordStore.class, HostStores::records);
   private final IdempotencyStore idempotency =
       view(IdempotencyStore.class, HostStores::idempotency);
+
+  // The store it opens is a JdbcHostStores, which keeps an outbox; until then a dispatcher's run
+  // meets the same 503-kind failure as a request, and tries again at its next run.
+  private final NotificationOutbox outbox =
+      view(
+          NotificationOutbox.class,
+          opened ->
+              opened
+                  .notificationOutbox()
+                  .orElseThrow(
+                      () -> new IllegalStateException("the opened store keeps no outbox")));
+
+  @Override
+  public Optional<NotificationOutbox> notificationOutbox() {
+    return Optional.of(outbox);
+  }
 
   private <V> V view(Class<V> type, Function<HostStores, V> of) {
     return type.cast(

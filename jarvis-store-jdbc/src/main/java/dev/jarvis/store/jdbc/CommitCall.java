@@ -46,25 +46,51 @@ final class CommitCall {
 
   private static final int PARAMETERS = 32;
 
+  private static final String OUTCOME =
+      "o_outcome, o_fingerprint, o_status, o_headers, o_body, o_stored_at";
+
   private final String sql;
+  private final String notifyingSql;
 
   /**
    * @param function the function's name as the store's statements qualify its tables
+   * @param outbox the notification outbox table (migration V12), likewise qualified
    */
-  CommitCall(String function) {
-    this.sql =
-        "SELECT o_outcome, o_fingerprint, o_status, o_headers, o_body, o_stored_at FROM "
-            + function
-            + "("
-            + String.join(", ", java.util.Collections.nCopies(PARAMETERS, "?"))
-            + ")";
+  CommitCall(String function, String outbox) {
+    String call =
+        function + "(" + String.join(", ", java.util.Collections.nCopies(PARAMETERS, "?")) + ")";
+    this.sql = "SELECT " + OUTCOME + " FROM " + call;
+    // A unit with a notification: the same call, and the outbox row inserted by the same statement
+    // only when the call committed its writes (a taken key writes nothing, a failed condition
+    // raises and undoes the whole statement). PostgreSQL evaluates the volatile call once and runs
+    // the data-modifying CTE to completion: one round trip, as without a notification.
+    this.notifyingSql =
+        "WITH c AS (SELECT "
+            + OUTCOME
+            + " FROM "
+            + call
+            + "), o AS (INSERT INTO "
+            + outbox
+            + JdbcNotificationOutbox.INSERT_COLUMNS
+            + " SELECT ?, ?, ? FROM c WHERE c.o_outcome = 'COMMITTED')"
+            + " SELECT "
+            + OUTCOME
+            + " FROM c";
   }
 
   Outcome run(Connection c, Mutation mutation) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(sql)) {
+    boolean notifying = mutation.notification().isPresent();
+    try (PreparedStatement s = c.prepareStatement(notifying ? notifyingSql : sql)) {
       claim(s, mutation.claim());
       chain(c, s, mutation.chain());
       records(c, s, mutation.records());
+      if (notifying) {
+        s.setString(PARAMETERS + 1, mutation.notification().get().id());
+        s.setString(PARAMETERS + 2, JdbcNotificationOutbox.text(mutation.notification().get()));
+        s.setLong(
+            PARAMETERS + 3,
+            JdbcNotificationOutbox.micros(mutation.notification().get().occurredAt()));
+      }
       try (ResultSet r = s.executeQuery()) {
         r.next();
         return switch (r.getString(1)) {

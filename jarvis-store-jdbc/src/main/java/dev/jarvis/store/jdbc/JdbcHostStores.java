@@ -22,6 +22,7 @@ import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
 import dev.jarvis.host.UnitOfWork;
 import dev.jarvis.host.UnitOfWorkException;
+import dev.jarvis.host.notify.NotificationOutbox;
 import dev.jarvis.model.Actor;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -94,6 +95,7 @@ public final class JdbcHostStores implements StoreBackend {
   private volatile boolean cannotWrite;
   // PostgreSQL: the unit of work as one call (migration V6); SQLite runs its statements one by one.
   private final Optional<CommitCall> commitCall;
+  private final JdbcNotificationOutbox outbox;
   // PostgreSQL: where the append feed's LISTEN connection comes from, and how it is let go.
   private final Optional<FeedSource> feedSource;
   private final PostgresAppendFeed.Timing feedTiming;
@@ -123,8 +125,18 @@ public final class JdbcHostStores implements StoreBackend {
     this.feedTiming = PostgresAppendFeed.Timing.from(timeouts);
     this.commitCall =
         dialect == Dialect.POSTGRESQL
-            ? Optional.of(new CommitCall(tables.commitFunction()))
+            ? Optional.of(new CommitCall(tables.commitFunction(), tables.outbox()))
             : Optional.empty();
+    this.outbox = new JdbcNotificationOutbox(pool, dialect, tables.outbox(), this::failure);
+  }
+
+  /**
+   * The outbox of migration V12: a notification a mutation carries is inserted in its unit (on
+   * PostgreSQL by the same statement as the rest of the unit, no round trip of its own).
+   */
+  @Override
+  public Optional<NotificationOutbox> notificationOutbox() {
+    return Optional.of(outbox);
   }
 
   /**
@@ -140,7 +152,8 @@ public final class JdbcHostStores implements StoreBackend {
       String record,
       String idempotency,
       String hostWideId,
-      String commitFunction) {
+      String commitFunction,
+      String outbox) {
 
     static Tables in(Optional<String> schema) {
       schema.ifPresent(JdbcStoreSettings::checkSchema);
@@ -184,7 +197,8 @@ public final class JdbcHostStores implements StoreBackend {
           prefix + "jarvis_protocol_record",
           prefix + "jarvis_idempotency_record",
           prefix + "jarvis_host_wide_id",
-          prefix + "jarvis_commit");
+          prefix + "jarvis_commit",
+          prefix + "jarvis_notification_outbox");
     }
   }
 
@@ -834,6 +848,9 @@ public final class JdbcHostStores implements StoreBackend {
     }
     for (RecordWrite write : mutation.records()) {
       record(c, write);
+    }
+    if (mutation.notification().isPresent()) {
+      JdbcNotificationOutbox.insert(c, tables.outbox(), mutation.notification().get());
     }
   }
 

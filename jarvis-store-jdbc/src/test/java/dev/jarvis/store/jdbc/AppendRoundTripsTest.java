@@ -3,6 +3,7 @@ package dev.jarvis.store.jdbc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.JarvisSpec;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.chain.ChainCursor;
@@ -52,6 +53,7 @@ class AppendRoundTripsTest {
   private JdbcHostStores stores;
   private ProtocolHost host;
   private int keys;
+  private boolean notifying;
 
   /** Where the store's connections come from. */
   enum Pool {
@@ -88,6 +90,7 @@ class AppendRoundTripsTest {
                 .governance(
                     WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID))
                 .stores(stores)
+                .requestNotifications(notifying)
                 .build());
     host.seedPolicy(SampleRecords.policy());
     admin("registerWorker", "worker_id", HUMAN_WORKER, SampleRecords.worker(HUMAN_WORKER, "human"));
@@ -161,6 +164,46 @@ class AppendRoundTripsTest {
             "statements", counting.statements.get(),
             "commits", counting.commits.get(),
             "borrowed connections", counting.borrows.get()));
+  }
+
+  /**
+   * Issue 39: the notification outbox adds at most one row and no round trip to the unit. A
+   * Takeover (which notifies) costs the same round trips, statements and commits with the outbox as
+   * without: on PostgreSQL its row is inserted by the very statement that calls jarvis_commit.
+   */
+  @ParameterizedTest(name = "on {0}")
+  @EnumSource(Pool.class)
+  void aTakeoverCostsTheSameRoundTripsWithItsNotificationAsWithout(Pool pool) throws Exception {
+    Map<Boolean, Map<String, Integer>> cost = new java.util.HashMap<>();
+    for (boolean on : new boolean[] {false, true}) {
+      notifying = on;
+      hostOnPostgres(pool);
+      ChainCursor at = stores.find(WS).map(StoredSession::cursor).orElseThrow();
+      JsonNode takeover =
+          JarvisJson.mapper()
+              .readTree(
+                  """
+                  {"id": "to-1", "work_session_id": "%s", "requested_by_actor_id": "%s",
+                   "controlling_actor_id": "%s",
+                   "affected_scope": {"blocking_scope": "branch", "scope_ref": "scope:a"},
+                   "reason": "The human steers this branch.", "lock_epoch": 1,
+                   "state": "locked", "created_at": "%s"}
+                  """
+                      .formatted(WS, HUMAN, HUMAN, now()));
+      counting.reset();
+      accepted(send("recordTakeover", Map.of("work_session_id", WS), HUMAN, at, takeover));
+      cost.put(
+          on,
+          Map.of(
+              "round trips", counting.roundTrips(),
+              "statements", counting.statements.get(),
+              "commits", counting.commits.get()));
+      assertEquals(on ? 1 : 0, stores.notificationOutbox().orElseThrow().pending());
+      dropSchema();
+      stores = null;
+      schema = null;
+    }
+    assertEquals(cost.get(false), cost.get(true));
   }
 
   private void admin(String operationId, String pathName, String id, JsonNode body) {

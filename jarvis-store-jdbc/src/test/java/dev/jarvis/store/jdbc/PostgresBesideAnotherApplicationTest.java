@@ -78,6 +78,7 @@ class PostgresBesideAnotherApplicationTest extends HostStoresContract {
             "jarvis_event_citation",
             "jarvis_host_wide_id",
             "jarvis_idempotency_record",
+            "jarvis_notification_outbox",
             "jarvis_protocol_record",
             "jarvis_schema_history",
             "jarvis_work_session"),

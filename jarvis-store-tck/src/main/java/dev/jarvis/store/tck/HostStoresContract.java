@@ -1163,4 +1163,30 @@ public abstract class HostStoresContract {
       assertEquals(0, handle.sessions().countCiting(workSessionId, "writer:0"));
     }
   }
+
+  // --- The notification outbox (stores that keep one) ---
+
+  @Test
+  void aNotificationCommitsWithItsUnitAndNeverWithAConflictOrATakenKey() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(stores.notificationOutbox().isPresent());
+    OutboxChecks.aNotificationCommitsWithItsUnitOnly(stores);
+  }
+
+  @Test
+  void aLeaseKeepsANotificationOneInstancesUntilItRunsOut() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(stores.notificationOutbox().isPresent());
+    OutboxChecks.aLeaseKeepsANotificationOneInstancesUntilItRunsOut(stores, other);
+  }
+
+  @Test
+  void deadLettersAreListedAndNeverClaimedAgain() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(stores.notificationOutbox().isPresent());
+    OutboxChecks.deadLettersAreListedAndNeverClaimedAgain(stores);
+  }
+
+  @Test
+  void dispatchersOfTwoInstancesDeliverEachNotificationOnce() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(stores.notificationOutbox().isPresent());
+    OutboxChecks.dispatchersOfTwoInstancesDeliverEachNotificationOnce(stores, other, pool, WRITERS);
+  }
 }
