@@ -39,13 +39,13 @@ import picocli.CommandLine.Option;
  * POLICY=HUMAN]... [--agent-serves AGENT=HUMAN]... [--admin-actor ID] [--store STORE] [--data-dir
  * DIR] [--store-pool-wait D] [--store-statement-timeout D] [--store-lock-timeout D]
  * [--store-busy-timeout D] [--runtime undertow|jersey] [--webhook URL --webhook-secret-file FILE
- * [--webhook-allow-private]] [--console]}: runs the reference host until stopped (SIGTERM or Ctrl-C closes it
- * cleanly). HostAuth is {@code Authorization: Bearer T} in demo mode, or the credentials file's
- * tokens, each bound to Actors; each Policy file is one JSON {@code Policy} record; the admin Actor
- * may register Workers and Actors. The host keeps its state in the store {@link StoreSpec} names:
- * the embedded SQLite store in {@code --data-dir} unless {@code --store} says otherwise (a database
- * password only from {@value StoreSpec#PASSWORD_ENVIRONMENT_VARIABLE}). One log line per request on
- * stderr, never the token or the password.
+ * [--webhook-allow-private]] [--console]}: runs the reference host until stopped (SIGTERM or Ctrl-C
+ * closes it cleanly). HostAuth is {@code Authorization: Bearer T} in demo mode, or the credentials
+ * file's tokens, each bound to Actors; each Policy file is one JSON {@code Policy} record; the
+ * admin Actor may register Workers and Actors. The host keeps its state in the store {@link
+ * StoreSpec} names: the embedded SQLite store in {@code --data-dir} unless {@code --store} says
+ * otherwise (a database password only from {@value StoreSpec#PASSWORD_ENVIRONMENT_VARIABLE}). One
+ * log line per request on stderr, never the token or the password.
  */
 @Command(
     name = "serve",

@@ -107,50 +107,6 @@ public record HostConfig(
     }
   }
 
-  /**
-   * A configuration without request notifications.
-   *
-   * @deprecated kept for callers of the record's earlier canonical constructor; use {@link
-   *     #builder(HostAuth)}
-   */
-  @Deprecated
-  public HostConfig(
-      HostAuth auth,
-      String adminActorId,
-      Clock clock,
-      Supplier<String> traceIds,
-      Duration timestampTolerance,
-      Duration idempotencyRetention,
-      Set<String> capabilities,
-      HostStores stores,
-      Optional<JsonNode> defaultPolicy,
-      ProtocolListener listener,
-      Optional<CommitHook> commitHook,
-      AgentActions agentActions,
-      PrincipalLimits limits,
-      ActorKeys actorKeys,
-      WorkSessionGovernance governance,
-      EventStreamLimits streams) {
-    this(
-        auth,
-        adminActorId,
-        clock,
-        traceIds,
-        timestampTolerance,
-        idempotencyRetention,
-        capabilities,
-        stores,
-        defaultPolicy,
-        listener,
-        commitHook,
-        agentActions,
-        limits,
-        actorKeys,
-        governance,
-        streams,
-        false);
-  }
-
   /** This configuration told to another listener (the host adds its own to the user's). */
   HostConfig withListener(ProtocolListener other) {
     return new HostConfig(

@@ -102,8 +102,7 @@ public record ReferenceHostConfig(
       HttpRuntime runtime,
       HttpLimits limits,
       Readiness readiness) {
-    this(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, false, Optional.empty());
+    this(auth, demoMode, port, policies, host, runtime, limits, readiness, false, Optional.empty());
   }
 
   /** A configuration with the default {@link Readiness}. */
@@ -226,7 +225,16 @@ public record ReferenceHostConfig(
    */
   public ReferenceHostConfig withNotifier(RequestNotifier notifier) {
     return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, console, Optional.of(notifier));
+        auth,
+        demoMode,
+        port,
+        policies,
+        host,
+        runtime,
+        limits,
+        readiness,
+        console,
+        Optional.of(notifier));
   }
 
   /** The same with another readiness check. */
