@@ -110,7 +110,7 @@ public class JarvisAgentGovernanceProperties {
     /** Put before the scope argument's value. */
     private String scopePrefix = "";
 
-    /** The data sensitivity the calls declare (public, internal, confidential, restricted). */
+    /** The data sensitivity the calls declare (public, private, confidential, restricted). */
     private String dataSensitivity;
 
     /** The grant refs the calls use. */
