@@ -2,10 +2,12 @@ package dev.jarvis.client.tools;
 
 import dev.jarvis.model.DataSensitivity;
 import dev.jarvis.model.RiskClass;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * One row of a {@link ToolActionTable}: how the calls of one tool map to an action. Immutable; made
@@ -17,42 +19,20 @@ import java.util.Set;
  */
 public final class ToolRule implements ToolActionMapping {
 
-  private final String toolName;
-  private final String action;
-  private final RiskClass risk;
-  private final Optional<String> fixedTarget;
-  private final Optional<String> targetArgument;
-  private final String targetPrefix;
-  private final Optional<String> fixedScope;
-  private final Optional<String> scopeArgument;
-  private final String scopePrefix;
-  private final Optional<DataSensitivity> sensitivity;
-  private final Set<String> grants;
+  // Set only while a rule is made (of, or a copy in with): a rule, once answered, never changes.
+  private String toolName;
+  private String action;
+  private RiskClass risk;
+  private Optional<String> fixedTarget = Optional.empty();
+  private Optional<String> targetArgument = Optional.empty();
+  private String targetPrefix = "";
+  private Optional<String> fixedScope = Optional.empty();
+  private Optional<String> scopeArgument = Optional.empty();
+  private String scopePrefix = "";
+  private Optional<DataSensitivity> sensitivity = Optional.empty();
+  private Set<String> grants = Set.of();
 
-  private ToolRule(
-      String toolName,
-      String action,
-      RiskClass risk,
-      Optional<String> fixedTarget,
-      Optional<String> targetArgument,
-      String targetPrefix,
-      Optional<String> fixedScope,
-      Optional<String> scopeArgument,
-      String scopePrefix,
-      Optional<DataSensitivity> sensitivity,
-      Set<String> grants) {
-    this.toolName = toolName;
-    this.action = action;
-    this.risk = risk;
-    this.fixedTarget = fixedTarget;
-    this.targetArgument = targetArgument;
-    this.targetPrefix = targetPrefix;
-    this.fixedScope = fixedScope;
-    this.scopeArgument = scopeArgument;
-    this.scopePrefix = scopePrefix;
-    this.sensitivity = sensitivity;
-    this.grants = Set.copyOf(grants);
-  }
+  private ToolRule() {}
 
   /** The calls of {@code toolName} are the action of the same name at {@code risk}. */
   public static ToolRule of(String toolName, RiskClass risk) {
@@ -60,18 +40,29 @@ public final class ToolRule implements ToolActionMapping {
     if (toolName.isBlank()) {
       throw new IllegalArgumentException("toolName must not be blank");
     }
-    return new ToolRule(
-        toolName,
-        toolName,
-        Objects.requireNonNull(risk, "risk"),
-        Optional.empty(),
-        Optional.empty(),
-        "",
-        Optional.empty(),
-        Optional.empty(),
-        "",
-        Optional.empty(),
-        Set.of());
+    ToolRule rule = new ToolRule();
+    rule.toolName = toolName;
+    rule.action = toolName;
+    rule.risk = Objects.requireNonNull(risk, "risk");
+    return rule;
+  }
+
+  /** A copy of this rule with {@code change} made to it. */
+  private ToolRule with(Consumer<ToolRule> change) {
+    ToolRule copy = new ToolRule();
+    copy.toolName = toolName;
+    copy.action = action;
+    copy.risk = risk;
+    copy.fixedTarget = fixedTarget;
+    copy.targetArgument = targetArgument;
+    copy.targetPrefix = targetPrefix;
+    copy.fixedScope = fixedScope;
+    copy.scopeArgument = scopeArgument;
+    copy.scopePrefix = scopePrefix;
+    copy.sensitivity = sensitivity;
+    copy.grants = grants;
+    change.accept(copy);
+    return copy;
   }
 
   /** The tool this rule is for. */
@@ -82,34 +73,17 @@ public final class ToolRule implements ToolActionMapping {
   /** The action is named {@code actionName} instead of after the tool. */
   public ToolRule action(String actionName) {
     Objects.requireNonNull(actionName, "actionName");
-    return new ToolRule(
-        toolName,
-        actionName,
-        risk,
-        fixedTarget,
-        targetArgument,
-        targetPrefix,
-        fixedScope,
-        scopeArgument,
-        scopePrefix,
-        sensitivity,
-        grants);
+    return with(r -> r.action = actionName);
   }
 
   /** Every call acts on {@code targetRef}. */
   public ToolRule target(String targetRef) {
-    return new ToolRule(
-        toolName,
-        action,
-        risk,
-        Optional.of(targetRef),
-        Optional.empty(),
-        "",
-        fixedScope,
-        scopeArgument,
-        scopePrefix,
-        sensitivity,
-        grants);
+    Objects.requireNonNull(targetRef, "targetRef");
+    return with(
+        r -> {
+          r.fixedTarget = Optional.of(targetRef);
+          r.targetArgument = Optional.empty();
+        });
   }
 
   /**
@@ -117,34 +91,24 @@ public final class ToolRule implements ToolActionMapping {
    * targetFrom("url", "source:")}); a call without it never runs.
    */
   public ToolRule targetFrom(String argument, String prefix) {
-    return new ToolRule(
-        toolName,
-        action,
-        risk,
-        Optional.empty(),
-        Optional.of(argument),
-        Objects.requireNonNull(prefix, "prefix"),
-        fixedScope,
-        scopeArgument,
-        scopePrefix,
-        sensitivity,
-        grants);
+    Objects.requireNonNull(argument, "argument");
+    Objects.requireNonNull(prefix, "prefix");
+    return with(
+        r -> {
+          r.fixedTarget = Optional.empty();
+          r.targetArgument = Optional.of(argument);
+          r.targetPrefix = prefix;
+        });
   }
 
   /** Every call acts within {@code scopeRef}. */
   public ToolRule scope(String scopeRef) {
-    return new ToolRule(
-        toolName,
-        action,
-        risk,
-        fixedTarget,
-        targetArgument,
-        targetPrefix,
-        Optional.of(scopeRef),
-        Optional.empty(),
-        "",
-        sensitivity,
-        grants);
+    Objects.requireNonNull(scopeRef, "scopeRef");
+    return with(
+        r -> {
+          r.fixedScope = Optional.of(scopeRef);
+          r.scopeArgument = Optional.empty();
+        });
   }
 
   /**
@@ -152,52 +116,27 @@ public final class ToolRule implements ToolActionMapping {
    * it never runs.
    */
   public ToolRule scopeFrom(String argument, String prefix) {
-    return new ToolRule(
-        toolName,
-        action,
-        risk,
-        fixedTarget,
-        targetArgument,
-        targetPrefix,
-        Optional.empty(),
-        Optional.of(argument),
-        Objects.requireNonNull(prefix, "prefix"),
-        sensitivity,
-        grants);
+    Objects.requireNonNull(argument, "argument");
+    Objects.requireNonNull(prefix, "prefix");
+    return with(
+        r -> {
+          r.fixedScope = Optional.empty();
+          r.scopeArgument = Optional.of(argument);
+          r.scopePrefix = prefix;
+        });
   }
 
   /** Every call declares {@code dataSensitivity}. */
   public ToolRule dataSensitivity(DataSensitivity dataSensitivity) {
-    return new ToolRule(
-        toolName,
-        action,
-        risk,
-        fixedTarget,
-        targetArgument,
-        targetPrefix,
-        fixedScope,
-        scopeArgument,
-        scopePrefix,
-        Optional.of(dataSensitivity),
-        grants);
+    Objects.requireNonNull(dataSensitivity, "dataSensitivity");
+    return with(r -> r.sensitivity = Optional.of(dataSensitivity));
   }
 
   /** Every call uses {@code grantRef} too. */
   public ToolRule grant(String grantRef) {
     Set<String> more = new LinkedHashSet<>(grants);
     more.add(Objects.requireNonNull(grantRef, "grantRef"));
-    return new ToolRule(
-        toolName,
-        action,
-        risk,
-        fixedTarget,
-        targetArgument,
-        targetPrefix,
-        fixedScope,
-        scopeArgument,
-        scopePrefix,
-        sensitivity,
-        more);
+    return with(r -> r.grants = Collections.unmodifiableSet(more));
   }
 
   /** The action of {@code call}; empty for another tool's call or a required argument missing. */
