@@ -156,6 +156,18 @@ class GovernedAiServicesAgentTest {
   }
 
   @Test
+  void anApprovalNarrowerThanTheCallNeverRunsTheToolAndTheModelIsToldSo() {
+    host.humanNarrows();
+    ScriptedChatModel model = fetch();
+
+    ask(model, Duration.ofMinutes(10));
+
+    assertEquals(0, tools.fetches.get());
+    assertTrue(told(model).text().contains("narrower action"), told(model).text());
+    assertFalse(host.eventTypes().contains("agent_action.performed"));
+  }
+
+  @Test
   void aToolWhoseRequestExpiresNeverRuns() {
     host.requestsExpire();
     ScriptedChatModel model = fetch();

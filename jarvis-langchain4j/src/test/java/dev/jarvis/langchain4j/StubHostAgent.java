@@ -9,6 +9,7 @@ import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.requestread.RequestRead;
 import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.model.ApprovalBoundary;
 import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.Policy;
 import dev.jarvis.model.Request;
@@ -126,6 +127,17 @@ final class StubHostAgent implements AutoCloseable {
   /** The human denies every Request. */
   void humanDenies() {
     human.set(id -> stub.human(HUMAN).deny(ws, id));
+  }
+
+  /** The human approves less than asked: only within another scope. */
+  void humanNarrows() {
+    human.set(
+        id ->
+            stub.human(HUMAN)
+                .narrow(
+                    ws,
+                    id,
+                    s -> s.allowedScope(new ApprovalBoundary().scopeRef("scope:first-page"))));
   }
 
   /** Every Request expires unanswered. */

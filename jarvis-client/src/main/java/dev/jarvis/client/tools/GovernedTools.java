@@ -69,7 +69,7 @@ public final class GovernedTools {
     if (workSessionId.isEmpty()) {
       return new ToolResult(NO_WORK_SESSION, Optional.empty());
     }
-    Optional<ToolAction> mapped = mapping.map(call);
+    Optional<ToolAction> mapped = mapOrNothing(call);
     if (mapped.isEmpty()) {
       return new ToolResult(unmapped(call), Optional.empty());
     }
@@ -82,6 +82,15 @@ public final class GovernedTools {
             },
             result -> ActionReport.of("Tool " + call.toolName() + " ran."));
     return new ToolResult(textOf(action, outcome), Optional.of(outcome));
+  }
+
+  /** A mapping that throws on the model's call maps it to nothing: the call never runs. */
+  private Optional<ToolAction> mapOrNothing(ToolCall call) {
+    try {
+      return Objects.requireNonNullElse(mapping.map(call), Optional.empty());
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   private GovernedAction action(String workSessionId, ToolCall call, ToolAction mapped) {

@@ -3,10 +3,14 @@ package dev.jarvis.client.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jarvis.client.JarvisClient;
+import dev.jarvis.client.JarvisClientOptions;
 import dev.jarvis.model.DataSensitivity;
 import dev.jarvis.model.RiskClass;
+import java.net.URI;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The default mapping reads model-written calls: everything it cannot map exactly never runs. */
@@ -83,6 +87,34 @@ class ToolActionTableTest {
     ToolAction action = table.map(ToolCall.of("send_mail", "{}")).orElseThrow();
     assertEquals("mail.send", action.action());
     assertEquals(RiskClass.HIGH, action.risk());
+  }
+
+  @Test
+  void aMappingThatThrowsOnACallNeverLetsItRun() {
+    AtomicInteger ran = new AtomicInteger();
+    try (JarvisClient client =
+        JarvisClient.create(
+            JarvisClientOptions.builder()
+                .baseUri(URI.create("http://127.0.0.1:9/"))
+                .hostAuth("Bearer test")
+                .actorId("actor-agent-1")
+                .build())) {
+      GovernedTools tools =
+          GovernedTools.builder(client)
+              .mapping(
+                  call -> {
+                    throw new IllegalArgumentException("cannot read " + call.arguments());
+                  })
+              .build();
+      ToolResult result =
+          tools.call(
+              Optional.of("ws-1"),
+              ToolCall.of("summarize", "{}"),
+              () -> "ran " + ran.incrementAndGet());
+      assertEquals(Optional.empty(), result.outcome());
+      assertTrue(result.text().startsWith("Not run"), result.text());
+    }
+    assertEquals(0, ran.get());
   }
 
   @Test
