@@ -17,6 +17,7 @@ module dev.jarvis.client {
   exports dev.jarvis.client.governed;
   exports dev.jarvis.client.pipeline;
   exports dev.jarvis.client.raw;
+  exports dev.jarvis.client.tools;
   // Generated from the spec (target/generated-sources): the generator's own client API, published
   // beside JarvisClient (docs/client.md).
   exports dev.jarvis.client.generated.api;
