@@ -127,7 +127,13 @@ class ConformanceAgainstServeTest {
                   + " refused with review_required — Policy policy-sources-001 has no escalation"
                   + " rule"),
           progress);
-      assertTrue(progress.contains(" checks passed, 5 skipped"), progress);
+      // Without an outsider credential no second human can read an inbox of its own.
+      assertTrue(
+          progress.contains(
+              "SKIP  request-inbox: another human's inbox, read with every status, never lists a"
+                  + " Request waiting on someone else — no outsider credential given"),
+          progress);
+      assertTrue(progress.contains(" checks passed, 6 skipped"), progress);
     } finally {
       serving.stop();
     }

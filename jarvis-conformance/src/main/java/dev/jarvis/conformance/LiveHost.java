@@ -55,6 +55,9 @@ final class LiveHost {
   final String agent;
   final String outsiderWorker;
   final String outsider;
+  // Whether the suite can act as the outsider: always with one token for every Actor, only with an
+  // outsider credential when each role has its own.
+  final boolean outsiderActs;
 
   /** Whether the suite can open a WorkSession on this host (the setup check says). */
   private volatile Optional<String> cannotOpenSessions = Optional.empty();
@@ -87,6 +90,7 @@ final class LiveHost {
             .flatMap(RoleCredentials::outsider)
             .map(ActorCredential::actorId)
             .orElse(run + "actor-outsider");
+    this.outsiderActs = roles.isEmpty() || roles.flatMap(RoleCredentials::outsider).isPresent();
   }
 
   Exchange send(String operationId, String pathId, Map<String, String> headers, JsonNode body) {

@@ -71,6 +71,11 @@ final class RequestInboxChecks {
         live.suitePolicy.hinted(
             () -> {
               requireDeclared(live);
+              if (!live.outsiderActs) {
+                throw new CheckSkipped(
+                    "no outsider credential given (--outsider-actor, --outsider-token): no second"
+                        + " human can read an inbox of its own");
+              }
               String request = pendingRequest(live);
               // Positive control: the outsider's own read answers, a page of its own inbox.
               List<JsonNode> listed = everything(live, live.outsider, ALL);
