@@ -76,7 +76,10 @@ final class GovernedRun {
       }
       if (resume.decided().isPresent()) {
         decision = draft(session, resume.decided().get(), "Recorded by an earlier run.");
-        denial = "The Policy denied it in an earlier run under this action key.";
+        denial =
+            namingRule(
+                "The Policy denied it in an earlier run under this action key.",
+                options.policy().map(this::evaluate));
       } else {
         Decided decided = decide(session);
         decision = decided.decision();
@@ -216,7 +219,7 @@ final class GovernedRun {
         local
             .map(e -> e.reason() + " (" + e.rule() + ")")
             .orElse("The agent asks to act; the host holds the decision to the Policy.");
-    String forAgent = local.map(PolicyEvaluation::forAgent).orElse(reason);
+    String forAgent = namingRule(local.map(PolicyEvaluation::forAgent).orElse(reason), local);
     for (int attempt = 1; ; attempt++) {
       PolicyDecision draft = draft(session, result, reason);
       try {
@@ -234,6 +237,15 @@ final class GovernedRun {
         forAgent = forAgent(refused, result);
       }
     }
+  }
+
+  /**
+   * {@code text} naming the rule of the agent's own evaluation, where it made one: the model learns
+   * which rule decided, as a host's refusal tells it ({@link #forAgent(JarvisRefusalException,
+   * PolicyDecisionResult)}).
+   */
+  private static String namingRule(String text, Optional<PolicyEvaluation> local) {
+    return local.map(e -> text + " (Policy rule " + e.rule() + ".)").orElse(text);
   }
 
   /** What the agent is told of a host's refusal: the action, the result and the rule it names. */

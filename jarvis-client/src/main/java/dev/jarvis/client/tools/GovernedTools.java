@@ -6,7 +6,7 @@ import dev.jarvis.client.governed.GovernedAction;
 import dev.jarvis.client.governed.GovernedOptions;
 import dev.jarvis.client.governed.GovernedOutcome;
 import dev.jarvis.client.governed.Permit;
-import dev.jarvis.core.policy.PolicyEvaluator;
+import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.model.ApprovalBoundary;
 import dev.jarvis.model.ApprovalScope;
 import dev.jarvis.model.PolicyActionRequest;
@@ -81,7 +81,7 @@ public final class GovernedTools {
               return tool.run();
             },
             result -> ActionReport.of("Tool " + call.toolName() + " ran."));
-    return new ToolResult(textOf(action, outcome), Optional.of(outcome));
+    return new ToolResult(textOf(outcome), Optional.of(outcome));
   }
 
   /** A mapping that throws on the model's call maps it to nothing: the call never runs. */
@@ -126,50 +126,11 @@ public final class GovernedTools {
             .approval()
             .map(ApprovalScope::getAllowedScope)
             .map(ApprovalBoundary::getScopeRef)
-            .map(allowed -> allowed.equals(ownScope(asked)))
+            .map(allowed -> allowed.equals(ProtocolRecords.ownScopeRef(asked)))
             .orElse(true);
     if (!same || !withinAsked) {
       throw new ApprovalNarrowerThanCall();
     }
-  }
-
-  /**
-   * The allowed scope of an approval of exactly {@code action}: its scope ref, or the SDK's marker
-   * for "the requested action itself" where it has none ({@code ProtocolRecords.approvalScope},
-   * which {@code jarvis-cli review} and the stub's human use).
-   */
-  private static String ownScope(PolicyActionRequest action) {
-    return action.getScopeRef() != null ? action.getScopeRef() : REQUESTED_ACTION_SCOPE;
-  }
-
-  /** The allowed scope ref of an approval of an action that names no scope of its own. */
-  static final String REQUESTED_ACTION_SCOPE = "scope:requested-action";
-
-  private String textOf(GovernedAction action, GovernedOutcome<String> outcome) {
-    if (outcome instanceof GovernedOutcome.Denied<String> denied) {
-      return withRule(action, denied.forModel());
-    }
-    return textOf(outcome);
-  }
-
-  /**
-   * A denial the agent's own evaluation decided names no rule in its text (the host's refusal
-   * does): the rule is added from the same evaluation, so the model always learns which rule.
-   */
-  private String withRule(GovernedAction action, String text) {
-    return options
-        .policy()
-        .map(
-            policy -> {
-              PolicyEvaluator evaluator = PolicyEvaluator.of(policy);
-              if (options.agentWorker().isPresent()) {
-                evaluator = evaluator.forAgent(options.agentWorker().get());
-              }
-              return evaluator.evaluate(action.planned()).rule();
-            })
-        .filter(rule -> !text.contains(rule))
-        .map(rule -> text + " (Policy rule " + rule + ".)")
-        .orElse(text);
   }
 
   static String textOf(GovernedOutcome<String> outcome) {

@@ -385,6 +385,17 @@ public final class ProtocolRecords {
     return review.approvalScope(approvalScope(request, review.getId(), requestAt, validFor));
   }
 
+  /** The allowed scope ref of an approval of an action that names no scope of its own. */
+  public static final String REQUESTED_ACTION_SCOPE = "scope:requested-action";
+
+  /**
+   * The allowed scope ref of {@link #approvalScope}'s approval of exactly {@code action}: its scope
+   * ref, or {@value #REQUESTED_ACTION_SCOPE} where it names none.
+   */
+  public static String ownScopeRef(PolicyActionRequest action) {
+    return action.getScopeRef() != null ? action.getScopeRef() : REQUESTED_ACTION_SCOPE;
+  }
+
   /**
    * The ApprovalScope of {@link #approval}, for the Review {@code reviewId}: exactly the Request's
    * action (and its hash), in its WorkSession, for the Actor that asked, once, until {@code
@@ -394,8 +405,7 @@ public final class ProtocolRecords {
   public ApprovalScope approvalScope(
       Request request, String reviewId, ChainCursor requestAt, Duration validFor) {
     PolicyActionRequest action = request.getRequestedAction();
-    String scopeRef =
-        action.getScopeRef() != null ? action.getScopeRef() : "scope:requested-action";
+    String scopeRef = ownScopeRef(action);
     return new ApprovalScope()
         .requestId(request.getId())
         .reviewId(reviewId)
