@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.validation.PayloadValidator;
-import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.core.validation.internal.PageShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,7 +25,12 @@ import java.util.Set;
  */
 public record EventPage(String workSessionId, List<JsonNode> events, boolean hasMore) {
 
-  private static final Set<String> FIELDS = Set.of("work_session_id", "events", "has_more");
+  private static final PageShape SHAPE =
+      new PageShape(
+          "jarvis_event_page",
+          Set.of("work_session_id", "events", "has_more"),
+          "events",
+          "JarvisEvent");
 
   public EventPage {
     Objects.requireNonNull(workSessionId, "workSessionId");
@@ -48,37 +53,14 @@ public record EventPage(String workSessionId, List<JsonNode> events, boolean has
    * (order, links, hashes) is not judged here: that is an audit's finding, not a malformed answer.
    */
   public static List<ProtocolViolation> violations(JsonNode body, PayloadValidator validator) {
-    List<ProtocolViolation> found = new ArrayList<>();
-    if (!body.isObject()) {
-      found.add(violation("/", "a page is a JSON object"));
-      return found;
-    }
-    body.fieldNames()
-        .forEachRemaining(
-            name -> {
-              if (!FIELDS.contains(name)) {
-                found.add(violation("/" + name, "a page has no field " + name));
-              }
-            });
-    if (!body.path("work_session_id").isTextual()) {
-      found.add(violation("/work_session_id", "work_session_id is a string"));
-    }
-    if (!body.path("has_more").isBoolean()) {
-      found.add(violation("/has_more", "has_more is a boolean"));
-    }
-    JsonNode events = body.path("events");
-    if (!events.isArray()) {
-      found.add(violation("/events", "events is an array"));
-      return found;
-    }
-    for (int i = 0; i < events.size(); i++) {
-      for (ProtocolViolation v : validator.validate("JarvisEvent", events.get(i))) {
-        found.add(
-            ProtocolViolation.of(
-                v.errorId(), "jarvis_event_page", "/events/" + i + v.field(), v.reason()));
-      }
-    }
-    return found;
+    return SHAPE.violations(
+        body,
+        validator,
+        (page, found) -> {
+          if (!page.path("work_session_id").isTextual()) {
+            found.add(SHAPE.violation("/work_session_id", "work_session_id is a string"));
+          }
+        });
   }
 
   /**
@@ -112,9 +94,5 @@ public record EventPage(String workSessionId, List<JsonNode> events, boolean has
     public List<ProtocolViolation> violations() {
       return violations;
     }
-  }
-
-  private static ProtocolViolation violation(String field, String reason) {
-    return ProtocolViolation.of(ProtocolErrorId.UNKNOWN_STATE, "jarvis_event_page", field, reason);
   }
 }

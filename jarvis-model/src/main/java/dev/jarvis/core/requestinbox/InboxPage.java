@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.validation.PayloadValidator;
-import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.core.validation.internal.PageShape;
 import dev.jarvis.model.Request;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +36,9 @@ public record InboxPage(List<JsonNode> requests, long nextAfter, boolean hasMore
   /** The page's fields. */
   public static final String HAS_MORE = "has_more";
 
-  private static final Set<String> FIELDS = Set.of(REQUESTS, NEXT_AFTER, HAS_MORE);
+  private static final PageShape SHAPE =
+      new PageShape(
+          "jarvis_inbox_page", Set.of(REQUESTS, NEXT_AFTER, HAS_MORE), REQUESTS, "Request");
 
   public InboxPage {
     requests = List.copyOf(requests);
@@ -78,38 +80,15 @@ public record InboxPage(List<JsonNode> requests, long nextAfter, boolean hasMore
    * cursor, or a Request that is no valid {@code Request} by the spec; empty when it is a page.
    */
   public static List<ProtocolViolation> violations(JsonNode body, PayloadValidator validator) {
-    List<ProtocolViolation> found = new ArrayList<>();
-    if (!body.isObject()) {
-      found.add(violation("/", "a page is a JSON object"));
-      return found;
-    }
-    body.fieldNames()
-        .forEachRemaining(
-            name -> {
-              if (!FIELDS.contains(name)) {
-                found.add(violation("/" + name, "a page has no field " + name));
-              }
-            });
-    JsonNode next = body.path(NEXT_AFTER);
-    if (!next.isIntegralNumber() || !next.canConvertToLong() || next.asLong() < 0) {
-      found.add(violation("/" + NEXT_AFTER, NEXT_AFTER + " is an integer from 0"));
-    }
-    if (!body.path(HAS_MORE).isBoolean()) {
-      found.add(violation("/" + HAS_MORE, HAS_MORE + " is a boolean"));
-    }
-    JsonNode requests = body.path(REQUESTS);
-    if (!requests.isArray()) {
-      found.add(violation("/" + REQUESTS, REQUESTS + " is an array"));
-      return found;
-    }
-    for (int i = 0; i < requests.size(); i++) {
-      for (ProtocolViolation v : validator.validate("Request", requests.get(i))) {
-        found.add(
-            ProtocolViolation.of(
-                v.errorId(), OBJECT_TYPE, "/" + REQUESTS + "/" + i + v.field(), v.reason()));
-      }
-    }
-    return found;
+    return SHAPE.violations(
+        body,
+        validator,
+        (page, found) -> {
+          JsonNode next = page.path(NEXT_AFTER);
+          if (!next.isIntegralNumber() || !next.canConvertToLong() || next.asLong() < 0) {
+            found.add(SHAPE.violation("/" + NEXT_AFTER, NEXT_AFTER + " is an integer from 0"));
+          }
+        });
   }
 
   /**
@@ -142,11 +121,5 @@ public record InboxPage(List<JsonNode> requests, long nextAfter, boolean hasMore
     public ProtocolViolation first() {
       return violations.get(0);
     }
-  }
-
-  private static final String OBJECT_TYPE = "jarvis_inbox_page";
-
-  private static ProtocolViolation violation(String field, String reason) {
-    return ProtocolViolation.of(ProtocolErrorId.UNKNOWN_STATE, OBJECT_TYPE, field, reason);
   }
 }
