@@ -23,12 +23,8 @@ public final class ToolRule implements ToolActionMapping {
   private String toolName;
   private String action;
   private RiskClass risk;
-  private Optional<String> fixedTarget = Optional.empty();
-  private Optional<String> targetArgument = Optional.empty();
-  private String targetPrefix = "";
-  private Optional<String> fixedScope = Optional.empty();
-  private Optional<String> scopeArgument = Optional.empty();
-  private String scopePrefix = "";
+  private RefSource target = RefSource.NONE;
+  private RefSource scope = RefSource.NONE;
   private Optional<DataSensitivity> sensitivity = Optional.empty();
   private Set<String> grants = Set.of();
 
@@ -53,12 +49,8 @@ public final class ToolRule implements ToolActionMapping {
     copy.toolName = toolName;
     copy.action = action;
     copy.risk = risk;
-    copy.fixedTarget = fixedTarget;
-    copy.targetArgument = targetArgument;
-    copy.targetPrefix = targetPrefix;
-    copy.fixedScope = fixedScope;
-    copy.scopeArgument = scopeArgument;
-    copy.scopePrefix = scopePrefix;
+    copy.target = target;
+    copy.scope = scope;
     copy.sensitivity = sensitivity;
     copy.grants = grants;
     change.accept(copy);
@@ -78,12 +70,8 @@ public final class ToolRule implements ToolActionMapping {
 
   /** Every call acts on {@code targetRef}. */
   public ToolRule target(String targetRef) {
-    Objects.requireNonNull(targetRef, "targetRef");
-    return with(
-        r -> {
-          r.fixedTarget = Optional.of(targetRef);
-          r.targetArgument = Optional.empty();
-        });
+    RefSource fixed = RefSource.fixed(Objects.requireNonNull(targetRef, "targetRef"));
+    return with(r -> r.target = fixed);
   }
 
   /**
@@ -91,24 +79,14 @@ public final class ToolRule implements ToolActionMapping {
    * targetFrom("url", "source:")}); a call without it never runs.
    */
   public ToolRule targetFrom(String argument, String prefix) {
-    Objects.requireNonNull(argument, "argument");
-    Objects.requireNonNull(prefix, "prefix");
-    return with(
-        r -> {
-          r.fixedTarget = Optional.empty();
-          r.targetArgument = Optional.of(argument);
-          r.targetPrefix = prefix;
-        });
+    RefSource from = RefSource.from(argument, prefix);
+    return with(r -> r.target = from);
   }
 
   /** Every call acts within {@code scopeRef}. */
   public ToolRule scope(String scopeRef) {
-    Objects.requireNonNull(scopeRef, "scopeRef");
-    return with(
-        r -> {
-          r.fixedScope = Optional.of(scopeRef);
-          r.scopeArgument = Optional.empty();
-        });
+    RefSource fixed = RefSource.fixed(Objects.requireNonNull(scopeRef, "scopeRef"));
+    return with(r -> r.scope = fixed);
   }
 
   /**
@@ -116,14 +94,8 @@ public final class ToolRule implements ToolActionMapping {
    * it never runs.
    */
   public ToolRule scopeFrom(String argument, String prefix) {
-    Objects.requireNonNull(argument, "argument");
-    Objects.requireNonNull(prefix, "prefix");
-    return with(
-        r -> {
-          r.fixedScope = Optional.empty();
-          r.scopeArgument = Optional.of(argument);
-          r.scopePrefix = prefix;
-        });
+    RefSource from = RefSource.from(argument, prefix);
+    return with(r -> r.scope = from);
   }
 
   /** Every call declares {@code dataSensitivity}. */
@@ -145,21 +117,40 @@ public final class ToolRule implements ToolActionMapping {
     if (!call.toolName().equals(toolName) || call.argumentsObject().isEmpty()) {
       return Optional.empty();
     }
-    Optional<String> target = part(call, fixedTarget, targetArgument, targetPrefix);
-    Optional<String> scope = part(call, fixedScope, scopeArgument, scopePrefix);
-    if ((targetArgument.isPresent() && target.isEmpty())
-        || (scopeArgument.isPresent() && scope.isEmpty())) {
+    Optional<String> targetRef = target.ref(call);
+    Optional<String> scopeRef = scope.ref(call);
+    if ((target.required() && targetRef.isEmpty()) || (scope.required() && scopeRef.isEmpty())) {
       return Optional.empty();
     }
-    return Optional.of(new ToolAction(action, target, scope, risk, sensitivity, grants));
+    return Optional.of(new ToolAction(action, targetRef, scopeRef, risk, sensitivity, grants));
   }
 
-  private static Optional<String> part(
-      ToolCall call, Optional<String> fixed, Optional<String> argument, String prefix) {
-    if (fixed.isPresent()) {
-      return fixed;
+  /**
+   * Where a target or scope ref comes from: nowhere, a fixed ref, or an argument of the call
+   * (required: a call without it never runs) after a prefix.
+   */
+  private record RefSource(Optional<String> fixed, Optional<String> argument, String prefix) {
+
+    static final RefSource NONE = new RefSource(Optional.empty(), Optional.empty(), "");
+
+    static RefSource fixed(String ref) {
+      return new RefSource(Optional.of(ref), Optional.empty(), "");
     }
-    return argument.flatMap(call::argument).map(value -> prefix + value);
+
+    static RefSource from(String argument, String prefix) {
+      return new RefSource(
+          Optional.empty(),
+          Optional.of(Objects.requireNonNull(argument, "argument")),
+          Objects.requireNonNull(prefix, "prefix"));
+    }
+
+    boolean required() {
+      return argument.isPresent();
+    }
+
+    Optional<String> ref(ToolCall call) {
+      return fixed.isPresent() ? fixed : argument.flatMap(call::argument).map(v -> prefix + v);
+    }
   }
 
   @Override
