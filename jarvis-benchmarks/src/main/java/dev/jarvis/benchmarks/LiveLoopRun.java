@@ -36,7 +36,7 @@ import java.util.concurrent.TimeUnit;
  *       the same instance or on a second instance sharing the database;
  *   <li>the host's CPU and memory while 1,000 subscribers sit idle, against none;
  *   <li>appends per second and host CPU per append with the 1,000 subscribers attached (to another
- *       WorkSession) against none.
+ *       WorkSession) against none, measured before and after (each after its own warm-up).
  * </ol>
  *
  * <p>Arguments: {@code APPEND_URL SUBSCRIBE_URL TOKEN HOST_PID [SUBSCRIBERS] [WINDOW_S]}. The
@@ -97,9 +97,20 @@ public final class LiveLoopRun {
     Sample none = run.sample("idle, no subscriber", window);
     Sample appendsNone = run.appends(busy, window, "appends, no subscriber");
     List<Stream> streams = run.subscribeAll(idle, subscribers);
+    // The subscriptions ran code the appends had not: the JIT recompiles what they share (measured
+    // on 0266b3e: a C2 thread busy for seconds after they opened). Warm up again, so that both
+    // sides are measured on settled code.
+    run.appends(busy, window, "warm-up appends, " + subscribers + " subscribers");
     Sample attached = run.sample("idle, " + subscribers + " subscribers", window);
     Sample appendsAttached =
         run.appends(busy, window, "appends, " + subscribers + " subscribers on another session");
+    streams.forEach(Stream::cancel);
+    // Gone once the host's next heartbeat to each finds the connection closed.
+    TimeUnit.SECONDS.sleep(20);
+    // Again without: the in-memory store grew meanwhile (every append is kept), so "without" is
+    // measured on both sides of "with" and compared with their mean.
+    Sample appendsNoneAfter = run.appends(busy, window, "appends, no subscriber (after)");
+    double without = (appendsNone.cpuMicrosPerUnit() + appendsNoneAfter.cpuMicrosPerUnit()) / 2;
     System.out.printf(
         Locale.ROOT,
         "idle host CPU: %.4f s/s without, %.4f s/s with %d subscribers (+%.4f s/s); RSS %d -> %d"
@@ -114,13 +125,12 @@ public final class LiveLoopRun {
         attached.threadsNow());
     System.out.printf(
         Locale.ROOT,
-        "appends: %.0f/s and %.1f us host CPU each without; %.0f/s and %.1f us with (%+.1f%%)%n",
-        appendsNone.perSecond(),
+        "appends: %.1f us host CPU each without (%.1f before, %.1f after); %.1f us with (%+.1f%%)%n",
+        without,
         appendsNone.cpuMicrosPerUnit(),
-        appendsAttached.perSecond(),
+        appendsNoneAfter.cpuMicrosPerUnit(),
         appendsAttached.cpuMicrosPerUnit(),
-        100 * (appendsAttached.cpuMicrosPerUnit() / appendsNone.cpuMicrosPerUnit() - 1));
-    streams.forEach(Stream::cancel);
+        100 * (appendsAttached.cpuMicrosPerUnit() / without - 1));
     run.human.close();
   }
 
@@ -200,7 +210,12 @@ public final class LiveLoopRun {
     long start = System.nanoTime();
     TimeUnit.SECONDS.sleep(seconds);
     Sample s = new Sample(what, System.nanoTime() - start, proc(), before, 0);
-    System.out.printf(Locale.ROOT, "%s: host CPU %.4f s/s%n", what, s.cpuPerSecond());
+    System.out.printf(
+        Locale.ROOT,
+        "%s: host CPU %.4f s/s (JIT compiler threads %.4f s/s)%n",
+        what,
+        s.cpuPerSecond(),
+        s.jitPerSecond());
     return s;
   }
 
@@ -216,10 +231,11 @@ public final class LiveLoopRun {
     Sample s = new Sample(what, System.nanoTime() - start, proc(), before, done);
     System.out.printf(
         Locale.ROOT,
-        "%s: %.0f appends/s, %.1f us host CPU per append%n",
+        "%s: %.0f appends/s, %.1f us host CPU per append (JIT compiler threads %.1f us)%n",
         what,
         s.perSecond(),
-        s.cpuMicrosPerUnit());
+        s.cpuMicrosPerUnit(),
+        s.jitPerSecond() * 1e6 / s.perSecond());
     return s;
   }
 
@@ -237,7 +253,31 @@ public final class LiveLoopRun {
         threads = Long.parseLong(line.replaceAll("[^0-9]", ""));
       }
     }
-    return new long[] {ticks, rss, threads};
+    return new long[] {ticks, rss, threads, jitTicks()};
+  }
+
+  /**
+   * The CPU ticks of the host's JIT compiler threads: code the host had not run before (the
+   * subscriptions' paths) is compiled for seconds after, a one-time cost reported apart.
+   */
+  private long jitTicks() throws IOException {
+    long ticks = 0;
+    try (var tasks = Files.list(Path.of("/proc/" + hostPid + "/task"))) {
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        try {
+          // "C1 CompilerThre", "C2 CompilerThre" (thread names cut at 15 characters).
+          if (!Files.readString(task.resolve("comm")).contains("CompilerThre")) {
+            continue;
+          }
+          String stat = Files.readString(task.resolve("stat"));
+          String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+          ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        } catch (IOException threadEnded) {
+          // A compiler thread that ended between the listing and the read counted nothing.
+        }
+      }
+    }
+    return ticks;
   }
 
   private record Sample(String what, long nanos, long[] after, long[] before, int units) {
@@ -255,6 +295,11 @@ public final class LiveLoopRun {
 
     double cpuPerSecond() {
       return cpuSeconds() / (nanos / 1e9);
+    }
+
+    /** Of {@link #cpuPerSecond}, what the JIT compiler threads took. */
+    double jitPerSecond() {
+      return (after[3] - before[3]) / 100.0 / (nanos / 1e9);
     }
 
     double perSecond() {

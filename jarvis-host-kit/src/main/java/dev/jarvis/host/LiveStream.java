@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -27,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link EventSink}.
  *
  * <p>It holds no thread while it waits. It is woken by an append to its WorkSession (or by its next
- * deadline on the host's shared timer: a heartbeat, the idle timeout, its longest life, a write's
+ * deadline on the host's shared tick: a heartbeat, the idle timeout, its longest life, a write's
  * timeout); woken, it reads the events after its last from the store, on the host's small shared
  * pool, and hands them to the sink as one write. It holds no queue: one batch at most is in flight,
  * the next is read from the store only once that one was written, so a subscriber that stops
@@ -71,8 +70,14 @@ public final class LiveStream implements AutoCloseable {
   private long writeDeadline;
   private long writtenUpTo = -1;
   private String ending;
-  private ScheduledFuture<?> timer;
-  private long timerAt;
+  private Runnable untrack;
+
+  // The next deadline, read by the host's shared tick (which steps the stream once it passed).
+  private volatile long deadline;
+  private volatile boolean armed;
+  // The write in flight is a heartbeat: once written, nothing waits on it, so no step is made for
+  // it (the next wake-up or deadline's step sees it done).
+  private volatile boolean quiet;
 
   LiveStream(
       HostStores stores,
@@ -162,6 +167,19 @@ public final class LiveStream implements AutoCloseable {
     heartbeatAt = now + live.limits().heartbeat().toNanos();
     // Set before the first signal, which publishes them to the step that reads them.
     watch = live.watch(workSessionId, this::woken, this::cutByHost);
+    untrack =
+        live.track(
+            new LiveEvents.Timed() {
+              @Override
+              public boolean due(long now) {
+                return armed && now - deadline >= 0;
+              }
+
+              @Override
+              public void runDue() {
+                signalHere();
+              }
+            });
     signal();
     return ended;
   }
@@ -180,6 +198,13 @@ public final class LiveStream implements AutoCloseable {
   private void signal() {
     if (signals.getAndIncrement() == 0) {
       live.execute(this::drain);
+    }
+  }
+
+  /** Makes a step run: here (a pooled thread), or after the one running. */
+  private void signalHere() {
+    if (signals.getAndIncrement() == 0) {
+      drain();
     }
   }
 
@@ -213,7 +238,7 @@ public final class LiveStream implements AutoCloseable {
         if (now - writeDeadline >= 0) {
           finish(ending != null ? ending : "cut", false);
         } else {
-          arm(writeDeadline);
+          armWhileWriting();
         }
         return;
       }
@@ -259,7 +284,7 @@ public final class LiveStream implements AutoCloseable {
           last = event.path(JarvisEvent.JSON_PROPERTY_SEQUENCE).asLong();
           batch.writeBytes(EventStream.frame(last, json(event)));
         }
-        write(batch.toByteArray(), last, now);
+        write(batch.toByteArray(), last, now, false);
         return;
       }
     }
@@ -269,25 +294,43 @@ public final class LiveStream implements AutoCloseable {
       end("idle");
     } else if (now - heartbeatAt >= 0) {
       heartbeatAt = now + live.limits().heartbeat().toNanos();
-      write(HEARTBEAT, after, now);
+      write(HEARTBEAT, after, now, true);
     } else {
-      arm(Math.min(heartbeatAt, Math.min(idleUntil, lifeUntil)));
+      arm(nextDeadline());
     }
+  }
+
+  /** The earliest of the heartbeat, the idle timeout and the longest life. */
+  private long nextDeadline() {
+    return earlier(heartbeatAt, earlier(idleUntil, lifeUntil));
+  }
+
+  /**
+   * While a write is in flight: its timeout; for a heartbeat, whose completion makes no step, also
+   * the stream's own next deadline, which the step then meets once the heartbeat is written.
+   */
+  private void armWhileWriting() {
+    arm(quiet ? earlier(writeDeadline, nextDeadline()) : writeDeadline);
+  }
+
+  private static long earlier(long a, long b) {
+    return a - b <= 0 ? a : b;
   }
 
   /** Writes the {@code : end} line, then ends. */
   private void end(String reason) {
     ending = reason;
-    write(EventStream.end(reason), after, System.nanoTime());
+    write(EventStream.end(reason), after, System.nanoTime(), false);
   }
 
-  private void write(byte[] bytes, long upTo, long now) {
+  private void write(byte[] bytes, long upTo, long now, boolean heartbeat) {
     writing = true;
     writtenUpTo = upTo;
     outcome = 0;
+    quiet = heartbeat;
     long id = ++writes;
     writeDeadline = now + live.limits().writeTimeout().toNanos();
-    arm(writeDeadline);
+    armWhileWriting();
     sink.write(
         bytes,
         new EventSink.Written() {
@@ -306,27 +349,23 @@ public final class LiveStream implements AutoCloseable {
   private void settle(long id, int result) {
     if (id == writes && outcome == 0) {
       outcome = result;
-      signal();
+      // A heartbeat written needs a step only if something came while it was in flight (a step
+      // that saw it unfinished left that for now): an append or the host cutting it.
+      if (result == FAILED || !quiet || stale || cut) {
+        signal();
+      }
     }
   }
 
-  /** The next deadline, on the shared timer: one task per stream at a time. */
+  /** The next deadline: the shared tick steps the stream once it passed. */
   private void arm(long at) {
-    if (timer != null && timerAt == at && !timer.isDone()) {
-      return;
-    }
-    if (timer != null) {
-      timer.cancel(false);
-    }
-    timerAt = at;
-    timer = live.schedule(this::signal, at - System.nanoTime()).orElse(null);
+    deadline = at;
+    armed = true;
   }
 
   private void finish(String reason, boolean clean) {
-    if (timer != null) {
-      timer.cancel(false);
-      timer = null;
-    }
+    armed = false;
+    untrack.run();
     watch.close();
     try {
       if (clean) {

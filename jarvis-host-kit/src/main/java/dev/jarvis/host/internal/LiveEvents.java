@@ -4,6 +4,8 @@ import dev.jarvis.host.AppendListener;
 import dev.jarvis.host.EventStreamLimits;
 import dev.jarvis.host.HostStores;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,10 +27,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * nothing but its place.
  *
  * <p>Nothing waits on a thread of its own: a watch is an object woken by an append, its deadlines
- * (heartbeat, idle timeout, longest life, a write's timeout) are tasks on one shared {@link
- * #schedule timer} thread, and what it does when woken (read the next batch, hand it to a
- * non-blocking write) runs on a small shared {@link #execute pool} whose threads end when idle.
- * Also holds the subscriber limits.
+ * (heartbeat, idle timeout, longest life, a write's timeout) are looked at on one shared {@link
+ * #tick(EventStreamLimits) tick} (a long poll's wait is a task on the same timer thread), and what
+ * it does when woken (read the next batch, hand it to a non-blocking write) runs on a small shared
+ * {@link #execute pool} whose threads end when idle. Also holds the subscriber limits.
  */
 public final class LiveEvents implements AppendListener, AutoCloseable {
 
@@ -44,6 +46,11 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
   private final Set<Watch> anyWatches = ConcurrentHashMap.newKeySet();
   private final Map<String, AtomicInteger> perActor = new ConcurrentHashMap<>();
   private final AtomicInteger held = new AtomicInteger();
+  // What has deadlines (each stream's heartbeat, idle timeout, longest life, write timeout): looked
+  // at on one shared tick rather than a timer task per deadline, so a heartbeat costs its write and
+  // no scheduling, and the streams due on a tick are stepped together on one pooled thread.
+  private final Set<Timed> timed = ConcurrentHashMap.newKeySet();
+  private final long tickNanos;
   private volatile boolean closed;
   private AutoCloseable listening;
   private ScheduledThreadPoolExecutor timer;
@@ -52,6 +59,29 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
   public LiveEvents(HostStores stores, EventStreamLimits limits) {
     this.stores = stores;
     this.limits = limits;
+    this.tickNanos = tick(limits).toNanos();
+  }
+
+  /**
+   * How often deadlines are looked at: a tenth of the shortest of the limits' timings, at most a
+   * second and at least a millisecond. A deadline is met within one tick of its time (the defaults:
+   * within a second of a 15 s heartbeat or a 10 s write timeout).
+   */
+  public static Duration tick(EventStreamLimits limits) {
+    Duration shortest =
+        java.util.stream.Stream.of(
+                limits.heartbeat(),
+                limits.idleTimeout(),
+                limits.maxLifetime(),
+                limits.writeTimeout())
+            .min(Duration::compareTo)
+            .orElseThrow()
+            .dividedBy(10);
+    Duration second = Duration.ofSeconds(1);
+    Duration milli = Duration.ofMillis(1);
+    return shortest.compareTo(second) > 0
+        ? second
+        : shortest.compareTo(milli) < 0 ? milli : shortest;
   }
 
   /** The limits streams are held to. */
@@ -159,6 +189,33 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
   }
 
   /**
+   * Looks at {@code t}'s deadline on every tick until the returned action is run: when {@link
+   * Timed#due} says it is due, {@link Timed#runDue} runs on the shared pool, with the others due on
+   * the same tick.
+   */
+  public Runnable track(Timed t) {
+    timed.add(t);
+    return () -> timed.remove(t);
+  }
+
+  private void tick() {
+    long now = System.nanoTime();
+    List<Timed> due = null;
+    for (Timed t : timed) {
+      if (t.due(now)) {
+        if (due == null) {
+          due = new ArrayList<>();
+        }
+        due.add(t);
+      }
+    }
+    if (due != null) {
+      List<Timed> batch = due;
+      execute(() -> batch.forEach(Timed::runDue));
+    }
+  }
+
+  /**
    * Runs {@code task} on the shared timer after {@code nanos}; empty once the host has closed it
    * (the host then ends every watcher itself).
    */
@@ -186,8 +243,9 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
     }
     if (timer == null) {
       timer = new ScheduledThreadPoolExecutor(1, daemon("jarvis-event-stream-timer"));
-      // A heartbeat rescheduled on every event must not leave cancelled tasks behind.
+      // A long poll answered before its wait must not leave its cancelled task behind.
       timer.setRemoveOnCancelPolicy(true);
+      timer.scheduleWithFixedDelay(this::tick, tickNanos, tickNanos, TimeUnit.NANOSECONDS);
       readers =
           new ThreadPoolExecutor(
               READERS,
@@ -280,6 +338,17 @@ public final class LiveEvents implements AppendListener, AutoCloseable {
         LiveEvents.this.notifyAll();
       }
     }
+  }
+
+  /** Something with a deadline looked at on the shared tick. */
+  public interface Timed {
+    /**
+     * Whether its deadline has passed at {@code now} ({@link System#nanoTime}); cheap, any thread.
+     */
+    boolean due(long now);
+
+    /** Acts on the passed deadline, on a pooled thread; it must not wait. */
+    void runDue();
   }
 
   /** A limit one more stream would pass. */
