@@ -142,19 +142,19 @@ json.dump(s, sys.stdout)
 PY
 }
 
-# The window: the last work's counters flushed (a backend flushes once idle for a second), counters
-# zeroed, one CHECKPOINT, then the before snapshot.
+# The window: the last work's counters flushed (a backend still connected flushes what it holds
+# once idle for PGSTAT_IDLE_INTERVAL, 10 s), counters zeroed, one CHECKPOINT, the before snapshot.
 begin_window() { # NAME SCHEMA
-  sleep 3
+  sleep 11
   psql_ -d "$db" -c "CHECKPOINT" -c "SELECT pg_stat_reset_shared('wal')" > /dev/null
   if [[ -n $preload ]]; then
     psql_ -d "$db" -c "SELECT pg_stat_statements_reset()" > /dev/null
   fi
   snapshot "$1.before" "$2"
 }
-# Backends flush their table counters once idle for a second: wait for that, then snapshot.
+# The measured work's backends have exited (their counters flushed as they did): the after snapshot.
 end_window() { # NAME SCHEMA
-  sleep 3
+  sleep 1
   psql_ -d "$db" -c "SELECT pg_stat_force_next_flush()" > /dev/null 2>&1 || true
   snapshot "$1.after" "$2"
   local from to
@@ -321,7 +321,7 @@ PY
 # Requests shaped as the store writes them: kind REQUEST, the WorkSession's id, status 'pending',
 # target_human_worker_id beside the body, over 10,000 WorkSessions. The human read holds 100 of them
 # at either scale; the other 99,900 wait on 1,000 other humans.
-inbox_sql() { # the query JdbcHostStores.inbox sends, with one status, server-prepared (generic plan)
+inbox_sql() { # HUMAN CURSOR: the query JdbcHostStores.inbox sends, one status, server-prepared (generic plan)
   cat <<SQL
 PREPARE inbox(text, text, bigint, int) AS
 SELECT write_order, kind, work_session_id, id, recorded_revision, recorded_event_hash, body
@@ -329,8 +329,8 @@ SELECT write_order, kind, work_session_id, id, recorded_revision, recorded_event
  WHERE kind = 'REQUEST' AND work_session_id <> '' AND target_human_worker_id = \$1
    AND status IN (\$2) AND write_order > \$3 ORDER BY write_order LIMIT \$4;
 SET plan_cache_mode = force_generic_plan;
-EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) EXECUTE inbox('human-inbox-7', 'pending', 0, 50);
-EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) EXECUTE inbox('human-inbox-7', 'pending', 0, 50);
+EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) EXECUTE inbox('$1', 'pending', $2, 50);
+EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) EXECUTE inbox('$1', 'pending', $2, 50);
 SQL
 }
 fill_requests() { # FROM TO HUMAN (an SQL expression of g)
@@ -350,11 +350,19 @@ SQL
 echo
 echo "== inbox read, 100 pending Requests (100 for the human read)"
 fill_requests 1 100 "'human-inbox-7'"
-psql_ -d "$db" <<< "$(inbox_sql)" | sed 's/^/  /'
+psql_ -d "$db" <<< "$(inbox_sql human-inbox-7 0)" | sed 's/^/  /'
 echo "== inbox read, 100,000 pending Requests across 10,000 WorkSessions and 1,000 humans (the same 100 for the human read)"
 fill_requests 101 100000 "'human-other-' || (g % 1000)"
 psql_ -d "$db" -c "ANALYZE $schema.jarvis_protocol_record" > /dev/null
-psql_ -d "$db" <<< "$(inbox_sql)" | sed 's/^/  /'
+psql_ -d "$db" <<< "$(inbox_sql human-inbox-7 0)" | sed 's/^/  /'
+echo "== inbox read, one human holding 100,000 more pending Requests (200,100 in all): the first page, and a page"
+echo "   after a cursor 90,000 Requests into the human's range"
+fill_requests 100001 200000 "'human-inbox-big'"
+deep=$(psql_ -d "$db" -At -c "SELECT write_order FROM $schema.jarvis_protocol_record WHERE id = 'req-inbox-190000'")
+for cursor in 0 "$deep"; do
+  inbox_sql human-inbox-big "$cursor" | psql_ -d "$db" \
+    | grep -E 'Index Scan|Index Cond|Buffers: shared|Execution Time|Limit' | tail -n 5 | sed 's/^/  /'
+done
 
 # --- The notification outbox: one unit of work with a notification (CommitCall's notifying form) --
 echo
@@ -384,6 +392,17 @@ sleep 1
 rows_now > "$out/outbox.after"
 join "$out/outbox.before" "$out/outbox.after" | awk '$3 > $2 { printf "  rows inserted: %s %d\n", $1, $3 - $2 }'
 echo "  WAL of the unit: $(psql_ -d "$db" -At -c "SELECT '$lsn_after'::pg_lsn - '$lsn_before'::pg_lsn") bytes"
+lsn_before=$(psql_ -d "$db" -At -c "SELECT pg_current_wal_insert_lsn()")
+psql_ -d "$db" -At <<SQL > /dev/null
+SELECT o_outcome FROM $schema.jarvis_commit(
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL,
+    ARRAY['REQUEST'], ARRAY['ws-inbox-1'], ARRAY['req-outbox-2'], ARRAY['pending'], ARRAY[2::bigint],
+    ARRAY['sha256:x'], ARRAY['{"id":"req-outbox-2"}'], ARRAY[true], ARRAY['human-inbox-1']);
+SQL
+lsn_after=$(psql_ -d "$db" -At -c "SELECT pg_current_wal_insert_lsn()")
+echo "  WAL of the same unit without the notification: $(psql_ -d "$db" -At -c "SELECT '$lsn_after'::pg_lsn - '$lsn_before'::pg_lsn") bytes"
 if [[ -n $preload ]]; then
   psql_ -d "$db" -At -c "SELECT 'top-level calls of the notifying statement: ' || sum(calls) FROM pg_stat_statements WHERE toplevel AND query LIKE 'WITH c AS (SELECT o_outcome%'" | sed 's/^/  /'
 fi
