@@ -26,9 +26,11 @@ import javax.sql.DataSource;
 
 /**
  * The store's reads: each one query on a connection of the pool, outside any transaction (the host
- * decides on them, and the conditional chain write makes a decision on a stale read a conflict),
- * each bound like a unit ({@link StatementBounds}). The queries are written as the indexes the
- * migrations create have their expressions, so that the planner uses them.
+ * decides on them, and the conditional chain write makes a decision on a stale read a conflict). On
+ * an application's {@code DataSource} the queries of the session, event and record reads carry the
+ * driver's query timeout ({@link StatementBounds}); the idempotency lookup runs, as it always did,
+ * on the pool's settings alone. The queries are written as the indexes the migrations create have
+ * their expressions, so that the planner uses them.
  */
 final class StoreReads {
 
