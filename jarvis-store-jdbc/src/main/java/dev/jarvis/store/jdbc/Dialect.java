@@ -122,6 +122,16 @@ public enum Dialect {
   }
 
   /**
+   * The failure a caller sees for {@code e}: a {@link dev.jarvis.host.StoreUnavailableException}
+   * when the database may recover ({@link #unavailable}), else a defect.
+   */
+  RuntimeException failure(String what, SQLException e) {
+    return unavailable(e)
+        ? new dev.jarvis.host.StoreUnavailableException(what, e)
+        : new JdbcStoreException(what, e);
+  }
+
+  /**
    * Whether a failed statement's answer may have been lost on the way back: the link or the server
    * went away (SQL's connection-exception class {@code 08}, an I/O failure), or the driver gave no
    * SQLState to say the database refused it. The database may have run it to its end; any other
