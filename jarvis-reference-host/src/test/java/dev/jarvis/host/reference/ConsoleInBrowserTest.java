@@ -143,6 +143,30 @@ class ConsoleInBrowserTest {
   }
 
   @Test
+  void aRequestShowsThePolicyRuleThatRequiredItsReviewAsTheHostEvaluatedIt() {
+    WebDriver driver = page();
+    String ws = host.workSession(ConsoleHost.HUMAN, ConsoleHost.HUMAN_WORKER);
+    // The agent's own refs say nothing of the rule: what the page shows comes from the host.
+    Request request =
+        host.ask(
+            ws,
+            ConsoleHost.HUMAN_WORKER,
+            "source:vendor-docs",
+            "Needs review.",
+            Duration.ofHours(1),
+            r -> r.policyRefs(java.util.Set.of("policy:the-agent-says-so")));
+    signIn(driver, ConsoleHost.HUMAN);
+    WebElement rule =
+        arrived(driver, request.getId()).findElement(By.cssSelector("dd.policy-rule"));
+
+    assertEquals(
+        "/review_required_actions/0 (review_required): The Policy requires a human's review for"
+            + " fetch_external_source.",
+        rule.getText());
+    assertEquals(0L, rule.findElements(By.xpath("./*")).size(), "the rule is text, not markup");
+  }
+
+  @Test
   void aDenialWithAReasonReachesTheWaitingAgentAsDenied() throws Exception {
     WebDriver driver = page();
     String ws = host.workSession(ConsoleHost.HUMAN, ConsoleHost.HUMAN_WORKER);
