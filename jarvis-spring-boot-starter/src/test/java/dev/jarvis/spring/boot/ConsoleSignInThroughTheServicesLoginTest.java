@@ -89,7 +89,8 @@ class ConsoleSignInThroughTheServicesLoginTest {
     @Bean
     SecurityFilterChain login(
         HttpSecurity http,
-        @org.springframework.beans.factory.annotation.Value("${test.console-exempt-from-csrf:false}")
+        @org.springframework.beans.factory.annotation.Value(
+                "${test.console-exempt-from-csrf:false}")
             boolean consoleExempt)
         throws Exception {
       return http.authorizeHttpRequests(requests -> requests.anyRequest().authenticated())
