@@ -167,6 +167,39 @@ class ConsoleInBrowserTest {
   }
 
   @Test
+  void aPolicyRuleWithMarkupInItsTextRendersAsInertText() {
+    String image = "<img src=x onerror=\"window.pwned='rule'\">";
+    com.fasterxml.jackson.databind.node.ObjectNode policy = Payloads.policy();
+    ((com.fasterxml.jackson.databind.node.ObjectNode) policy.path("escalation_rules").get(0))
+        .put("trigger", image);
+    host = new ConsoleHost(config -> config.withPolicy(policy));
+    WebDriver driver = page();
+    String ws = host.workSession(ConsoleHost.HUMAN, ConsoleHost.HUMAN_WORKER);
+    // summarize is allowed; at high risk the escalation rule (its trigger in the reason) decides.
+    Request request =
+        host.ask(
+            ws,
+            ConsoleHost.HUMAN_WORKER,
+            dev.jarvis.core.records.ProtocolRecords.action(
+                "summarize", "source:docs", "scope:source-collection"),
+            dev.jarvis.model.RiskClass.HIGH,
+            "High risk.",
+            Duration.ofHours(1),
+            r -> r);
+    signIn(driver, ConsoleHost.HUMAN);
+    WebElement rule =
+        arrived(driver, request.getId()).findElement(By.cssSelector("dd.policy-rule"));
+
+    assertTrue(
+        rule.getText().startsWith("/escalation_rules/0 (review_required): "), rule.getText());
+    assertTrue(rule.getText().contains(image), rule.getText());
+    assertEquals(0L, rule.findElements(By.xpath("./*")).size());
+    JavascriptExecutor js = (JavascriptExecutor) driver;
+    js.executeAsyncScript("setTimeout(arguments[arguments.length - 1], 1200)");
+    assertEquals(null, js.executeScript("return window.pwned === undefined ? null : window.pwned"));
+  }
+
+  @Test
   void aDenialWithAReasonReachesTheWaitingAgentAsDenied() throws Exception {
     WebDriver driver = page();
     String ws = host.workSession(ConsoleHost.HUMAN, ConsoleHost.HUMAN_WORKER);
