@@ -8,7 +8,7 @@ module dev.jarvis.spring.boot {
   requires transitive dev.jarvis.host.servlet;
   requires transitive dev.jarvis.store.jdbc;
   // The review console's servlet (jarvis.host.console.enabled).
-  requires dev.jarvis.console;
+  requires transitive dev.jarvis.console;
   // The auto-configuration's public @Bean methods take and answer Spring's types.
   requires transitive spring.beans;
   requires transitive spring.boot;

@@ -21,8 +21,11 @@ import java.util.function.Function;
  *
  * <p>The page keeps the human's token in its own memory and sends it as {@code Authorization:
  * Bearer} with the Actor id on every API call; the API forwards both to the host and nowhere else,
- * never logs them and never puts them in a URL. No cookie authenticates, so a cross-site request
- * carries no credential (no CSRF surface); the API takes JSON bodies only.
+ * never logs them and never puts them in a URL. A bearer token needs no CSRF defence: a cross-site
+ * request cannot carry it; the API takes JSON bodies only. Where the service signs the human in
+ * with its own login instead (a session cookie), the binding passes a {@link SessionCaller}: the
+ * API then acts with that session and answers a state-changing call only with the service's CSRF
+ * token.
  */
 public final class Console {
 
@@ -39,11 +42,15 @@ public final class Console {
           "/console.css", new String[] {"console.css", "text/css; charset=utf-8"});
 
   private final String mount;
+  private final URI host;
+  private final Clock clock;
   private final ConsoleApi api;
 
-  private Console(String mount, ConsoleApi api) {
+  private Console(String mount, URI host, Clock clock, ReviewRules rules) {
     this.mount = mount;
-    this.api = api;
+    this.host = host;
+    this.clock = clock;
+    this.api = new ConsoleApi(host, clock, rules);
   }
 
   /**
@@ -62,7 +69,17 @@ public final class Console {
       throw new IllegalArgumentException(
           "a mount starts with / and does not end with it: " + mount);
     }
-    return new Console(mount, new ConsoleApi(host, clock));
+    return new Console(mount, host, clock, ReviewRules.NONE);
+  }
+
+  /**
+   * This console showing, with each Request, the rule of its WorkSession's Policy that required the
+   * review, as {@code rules} evaluates it on the host (the reference host and the starter pass
+   * {@code dev.jarvis.host.RequestPolicyEvaluation}).
+   */
+  public Console withReviewRules(ReviewRules rules) {
+    Objects.requireNonNull(rules, "rules");
+    return new Console(mount, host, clock, rules);
   }
 
   /** The path it is served under, without a trailing slash. */
@@ -101,6 +118,23 @@ public final class Console {
       Optional<String> rawQuery,
       Function<String, Optional<String>> headers,
       byte[] body) {
+    return answer(method, path, rawQuery, headers, body, Optional.empty());
+  }
+
+  /**
+   * As {@link #answer(String, String, Optional, Function, byte[])}, for a caller the service's own
+   * login signed in ({@code session}, found by the binding on this request): without a bearer token
+   * the API acts with that session, and answers a state-changing call only when the request carried
+   * the session's CSRF token.
+   */
+  public ConsoleAnswer answer(
+      String method,
+      String path,
+      Optional<String> rawQuery,
+      Function<String, Optional<String>> headers,
+      byte[] body,
+      Optional<SessionCaller> session) {
+    Objects.requireNonNull(session, "session");
     if (path.equals(mount)) {
       // Relative addresses in the page need the trailing slash.
       Map<String, String> redirect = ConsoleHeaders.security();
@@ -110,7 +144,7 @@ public final class Console {
     String local = path.substring(mount.length());
     if (local.startsWith(ConsoleApi.PREFIX)) {
       return api.answer(
-          method, local.substring(ConsoleApi.PREFIX.length()), rawQuery, headers, body);
+          method, local.substring(ConsoleApi.PREFIX.length()), rawQuery, headers, body, session);
     }
     String[] file = PAGE.get(local);
     if (file == null) {

@@ -12,9 +12,12 @@ import dev.jarvis.client.JarvisInvalidResponseException;
 import dev.jarvis.client.JarvisRefusalException;
 import dev.jarvis.client.JarvisTransportException;
 import dev.jarvis.client.JarvisUnsupportedCapabilityException;
+import dev.jarvis.client.pipeline.JarvisPolicy;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.headers.JarvisHeaders;
+import dev.jarvis.core.policy.PolicyEvaluation;
 import dev.jarvis.core.requestinbox.InboxPage;
+import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.model.ApprovalScope;
 import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.JarvisEventPayload;
@@ -31,6 +34,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -43,7 +47,9 @@ import java.util.stream.Stream;
  * Jarvis-Actor-Id} it sent, through a {@link JarvisClient} of its own against the host's own
  * address. So the host's rules decide everything (HostAuth, membership, who may review), exactly as
  * for that human's own client; the console holds no authority of its own and keeps nothing between
- * calls.
+ * calls. A caller signed in by the service's own login ({@link SessionCaller}) is acted for with
+ * its session instead of a bearer token, and its state-changing calls need the service's CSRF
+ * token.
  */
 final class ConsoleApi {
 
@@ -58,13 +64,34 @@ final class ConsoleApi {
   static final String WORK_SESSION = "work_session";
   static final String EXPIRES_IN_SECONDS = "expires_in_seconds";
   static final String EVENTS_SHOWN = "events_shown";
+  static final String REVIEW_RULES = "review_rules";
+  static final String REQUEST_ID = "request_id";
+  static final String RULE = "rule";
+  static final String RESULT = "result";
+  static final String REASON = "reason";
+  static final String MATCHED = "matched";
+  static final String ACTORS = "actors";
+  static final String CSRF_HEADER = "csrf_header";
+  static final String CSRF_TOKEN = "csrf_token";
+
+  /** What waits for a human: not yet answered, seen or not. */
+  static final Set<String> OPEN =
+      new LinkedHashSet<>(
+          List.of(RequestStatus.PENDING.getValue(), RequestStatus.ACKNOWLEDGED.getValue()));
+
+  /** How many open Requests one console lists at most (a page of the read). */
+  static final int MOST = RequestInbox.MAX_LIMIT;
 
   /** The most events a timeline shows (the audit still reads them all). */
   static final int TIMELINE_EVENTS = 500;
 
   static final String NEXT_AFTER = InboxPage.NEXT_AFTER;
 
-  /** The longest the page's inbox call waits for a new Request (the host allows 30 s). */
+  /**
+   * The longest the page's inbox call waits for a new Request (the host allows 30 s). It fits the
+   * client's default attempt timeout (30 s; a long poll must end 5 s before it), so {@code
+   * client.inbox} never shortens it.
+   */
   static final int MAX_WAIT_SECONDS = 20;
 
   private static final Pattern INBOX_QUERY =
@@ -77,46 +104,67 @@ final class ConsoleApi {
 
   private final URI host;
   private final Clock clock;
+  private final ReviewRules rules;
 
-  ConsoleApi(URI host, Clock clock) {
+  ConsoleApi(URI host, Clock clock, ReviewRules rules) {
     this.host = host;
     this.clock = clock;
+    this.rules = rules;
   }
+
+  /** How the console acts for one caller towards the host: the headers that carry who it is. */
+  private record Caller(Optional<String> authorization, Map<String, String> session) {}
 
   ConsoleAnswer answer(
       String method,
       String route,
       Optional<String> rawQuery,
       Function<String, Optional<String>> headers,
-      byte[] body) {
+      byte[] body,
+      Optional<SessionCaller> session) {
     Optional<String> authorization = headers.apply("Authorization").filter(v -> !v.isBlank());
     Optional<String> actor = headers.apply(JarvisHeaders.ACTOR_ID).filter(v -> !v.isBlank());
-    if (authorization.isEmpty() || actor.isEmpty()) {
+    if (route.equals("session")) {
+      return method.equals("GET") ? session(session) : notAllowed("GET");
+    }
+    // A bearer token the page sent wins over a session: a cross-site request cannot send one.
+    Optional<Caller> caller =
+        authorization.isPresent()
+            ? Optional.of(new Caller(authorization, Map.of()))
+            : session.map(s -> new Caller(Optional.empty(), s.forward()));
+    if (caller.isEmpty() || actor.isEmpty()) {
       // Said without echoing what was sent.
       return problem(401, "sign in: the console sends your token and Actor id with every call");
     }
     Matcher m;
     try {
       if (route.equals("inbox")) {
-        return method.equals("GET")
-            ? inbox(authorization.get(), actor.get(), rawQuery.orElse("after=0"))
-            : notAllowed("GET");
+        if (!method.equals("GET")) {
+          return notAllowed("GET");
+        }
+        InboxAsk ask = inboxAsk(rawQuery.orElse("after=0"));
+        return as(caller.get(), actor.get(), c -> inbox(c, ask));
       }
       if ((m = PENDING.matcher(route)).matches()) {
         String ws = id(m.group(1));
         return method.equals("GET")
-            ? as(authorization.get(), actor.get(), c -> pending(c, ws))
+            ? as(caller.get(), actor.get(), c -> pending(c, ws))
             : notAllowed("GET");
       }
       if ((m = TIMELINE.matcher(route)).matches()) {
         String ws = id(m.group(1));
         return method.equals("GET")
-            ? as(authorization.get(), actor.get(), c -> timeline(c, ws))
+            ? as(caller.get(), actor.get(), c -> timeline(c, ws))
             : notAllowed("GET");
       }
       if ((m = REVIEW.matcher(route)).matches()) {
         if (!method.equals("POST")) {
           return notAllowed("POST");
+        }
+        // A session's cookie rides along with any request to this origin, a forged one too: only
+        // the service's CSRF token, which a page of another origin cannot read, tells them apart.
+        if (authorization.isEmpty() && !session.get().csrfTokenSent()) {
+          return problem(403, "the answer lacks the CSRF token of your session; reload the page");
         }
         // Only a script of this origin sends JSON with these headers; a form cannot.
         if (!headers
@@ -131,7 +179,7 @@ final class ConsoleApi {
         HumanAnswer answer = answerIn(body);
         String ws = id(m.group(1));
         String requestId = id(m.group(2));
-        return as(authorization.get(), actor.get(), c -> review(c, ws, requestId, answer));
+        return as(caller.get(), actor.get(), c -> review(c, ws, requestId, answer));
       }
     } catch (IllegalArgumentException e) {
       return problem(400, e.getMessage());
@@ -139,18 +187,40 @@ final class ConsoleApi {
     return problem(404, "no such console call");
   }
 
+  /**
+   * Who the service's login signed in: the Actors it may act as and the CSRF token the page sends
+   * with each answer. Read by the page itself (same origin): a page of another origin cannot read
+   * this answer, so it cannot learn the token.
+   */
+  private static ConsoleAnswer session(Optional<SessionCaller> session) {
+    if (session.isEmpty()) {
+      return problem(401, "no signed-in session: sign in with your token");
+    }
+    ObjectNode json = JsonNodeFactory.instance.objectNode();
+    ArrayNode actors = json.putArray(ACTORS);
+    session.get().actorIds().stream().sorted().forEach(actors::add);
+    json.put(CSRF_HEADER, session.get().csrfHeader());
+    json.put(CSRF_TOKEN, session.get().csrfToken());
+    return json(200, json);
+  }
+
   /** Runs {@code call} with a client acting as the caller, closed afterwards. */
   private ConsoleAnswer as(
-      String authorization, String actorId, Function<JarvisClient, ConsoleAnswer> call) {
-    try (JarvisClient client =
-        JarvisClient.create(
-            JarvisClientOptions.builder()
-                .baseUri(host)
-                .hostAuth(authorization)
-                .actorId(actorId)
-                .clock(clock)
-                .userAgentSuffix("jarvis-console")
-                .build())) {
+      Caller caller, String actorId, Function<JarvisClient, ConsoleAnswer> call) {
+    JarvisClientOptions.Builder options =
+        JarvisClientOptions.builder()
+            .baseUri(host)
+            .actorId(actorId)
+            .clock(clock)
+            .userAgentSuffix("jarvis-console");
+    caller.authorization().ifPresent(options::hostAuth);
+    if (!caller.session().isEmpty()) {
+      options.addPerAttemptPolicy(
+          JarvisPolicy.named(
+              "console-session",
+              (request, next) -> next.send(request.withHeaders(caller.session()))));
+    }
+    try (JarvisClient client = JarvisClient.create(options.build())) {
       return call.apply(client);
     } catch (JarvisUnsupportedCapabilityException e) {
       return problem(501, "the host does not serve what the console needs: " + e.getMessage());
@@ -165,51 +235,70 @@ final class ConsoleApi {
     }
   }
 
-  /**
-   * The caller's open Requests across WorkSessions ({@code request-inbox}), after waiting up to
-   * {@code wait} seconds for one past {@code after} (a long poll: the page asks again at once with
-   * the {@code next_after} it got).
-   */
-  private ConsoleAnswer inbox(String authorization, String actorId, String rawQuery) {
+  /** The page's inbox call: the cursor it has, and how long to wait for a Request past it. */
+  private record InboxAsk(long after, int waitSeconds) {}
+
+  private static InboxAsk inboxAsk(String rawQuery) {
     Matcher q = INBOX_QUERY.matcher(rawQuery);
     if (!q.matches()) {
       throw new IllegalArgumentException("the inbox is asked as after=N&wait=S");
     }
-    long after = Long.parseLong(q.group(1));
     int wait = q.group(2) == null ? 0 : Integer.parseInt(q.group(2));
     if (wait > MAX_WAIT_SECONDS) {
       throw new IllegalArgumentException("wait is at most " + MAX_WAIT_SECONDS + " seconds");
     }
-    InboxRead read = new InboxRead(host, authorization, actorId);
-    try {
-      if (wait > 0) {
-        InboxRead.Outcome waited = read.read(after, 1, Duration.ofSeconds(wait));
-        if (!(waited instanceof InboxRead.Page)) {
-          return outcome(waited);
-        }
-      }
-      return outcome(read.all());
-    } catch (java.io.IOException e) {
-      return problem(503, "the host could not be read; try again");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return problem(503, "the console is stopping");
-    }
+    return new InboxAsk(Long.parseLong(q.group(1)), wait);
   }
 
-  private static ConsoleAnswer outcome(InboxRead.Outcome outcome) {
-    if (outcome instanceof InboxRead.Page p) {
-      ObjectNode json = JsonNodeFactory.instance.objectNode();
-      ArrayNode requests = json.putArray(REQUESTS);
-      p.page().requests().forEach(requests::add);
-      json.put(NEXT_AFTER, p.page().nextAfter());
-      return json(200, json);
+  /**
+   * The caller's open Requests across WorkSessions ({@code request-inbox}, through {@code
+   * client.inbox}), after waiting up to the asked seconds for one past the cursor (a long poll: the
+   * page asks again at once with the {@code next_after} it got).
+   *
+   * <p>The client's read, not one of the console's own: the same page checks (each Request of an
+   * asked status, all for one human, the cursor moving forward) and the same answers to failures as
+   * every other call here. The client retries a host's 429 and 502 to 504 before the console
+   * answers 503, where the console's own read passed them through at once; for a human's page,
+   * which backs off and asks again either way, the retries only smooth a busy host.
+   */
+  private ConsoleAnswer inbox(JarvisClient client, InboxAsk ask) {
+    if (ask.waitSeconds() > 0) {
+      client.inbox(
+          new RequestInbox.Query(OPEN, ask.after(), 1, Duration.ofSeconds(ask.waitSeconds())));
     }
-    if (outcome instanceof InboxRead.Refused r) {
-      // The host's refusal as it gave it; its 429 and 5xx keep their meaning for the page.
-      return json(r.status() >= 500 || r.status() == 429 ? r.status() : 400, r.error());
+    InboxPage all = client.inbox(new RequestInbox.Query(OPEN, 0, MOST, Duration.ZERO));
+    ObjectNode json = JsonNodeFactory.instance.objectNode();
+    ArrayNode requests = json.putArray(REQUESTS);
+    all.requests().forEach(requests::add);
+    json.put(NEXT_AFTER, all.nextAfter());
+    json.set(REVIEW_RULES, reviewRules(all.requests()));
+    return json(200, json);
+  }
+
+  /**
+   * The rule of the Policy that required each Request's review, evaluated by the host, for Requests
+   * the host has just listed to this caller only. A Request the host has no evaluation for is left
+   * out (the page says so).
+   */
+  private ArrayNode reviewRules(List<JsonNode> requests) {
+    ArrayNode found = JsonNodeFactory.instance.arrayNode();
+    for (JsonNode request : requests) {
+      String ws = request.path(Request.JSON_PROPERTY_WORK_SESSION_ID).asText();
+      String id = request.path(Request.JSON_PROPERTY_ID).asText();
+      Optional<PolicyEvaluation> evaluation = rules.of(ws, id);
+      if (evaluation.isEmpty()) {
+        continue;
+      }
+      ObjectNode rule = found.addObject();
+      rule.put(Request.JSON_PROPERTY_WORK_SESSION_ID, ws);
+      rule.put(REQUEST_ID, id);
+      rule.put(RESULT, evaluation.get().result().getValue());
+      rule.put(RULE, evaluation.get().rule());
+      rule.put(REASON, evaluation.get().reason());
+      ArrayNode matched = rule.putArray(MATCHED);
+      evaluation.get().matched().forEach(matched::add);
     }
-    return problem(501, "the host does not serve the request-inbox capability");
+    return found;
   }
 
   /** The WorkSession's Requests still waiting for an answer, oldest first. */
@@ -236,6 +325,9 @@ final class ConsoleApi {
     ObjectNode json = JsonNodeFactory.instance.objectNode();
     ArrayNode requests = json.putArray(REQUESTS);
     open.forEach(r -> requests.add(JarvisJson.mapper().<JsonNode>valueToTree(r)));
+    List<JsonNode> listed = new ArrayList<>();
+    requests.forEach(listed::add);
+    json.set(REVIEW_RULES, reviewRules(listed));
     return json(200, json);
   }
 

@@ -1,7 +1,9 @@
 // The Jarvis review console. Every agent-written value reaches the page as text (textContent,
 // attribute values set through the DOM), never as markup: nothing here parses HTML. The token lives
 // in this module's memory only; it is sent as `Authorization: Bearer` to this origin's console API
-// and nowhere else, and never put in a URL.
+// and nowhere else, and never put in a URL. Where the service signed the human in with its own
+// login instead, the session cookie authenticates (the browser sends it; this script never reads
+// it) and every state-changing call carries the service's CSRF token in the header it names.
 "use strict";
 
 const POLL_MS = 500; // a new Request shows within a second
@@ -9,8 +11,9 @@ const POLL_MS = 500; // a new Request shows within a second
 // in flight while the answer was recorded may still list one as pending).
 // generation: bumped by signing out, so that a loop of the previous sign-in stops; aborts: the
 // calls in flight, cancelled on sign-out.
-const session = { actor: null, token: null, watched: new Set(), timer: null, shown: new Map(),
-  answered: new Set(), generation: 0, aborts: new Set(), mode: "inbox" };
+// csrf: the service's CSRF header and token when its login signed the human in (no token then).
+const session = { actor: null, token: null, csrf: null, watched: new Set(), timer: null,
+  shown: new Map(), answered: new Set(), generation: 0, aborts: new Set(), mode: "inbox" };
 const WAIT_S = 20; // how long one inbox call waits for a new Request before the page asks again
 let serial = 0;
 
@@ -30,10 +33,16 @@ function element(tag, text, className) {
 }
 
 async function api(method, path, body) {
-  const headers = { "Authorization": "Bearer " + session.token, "Jarvis-Actor-Id": session.actor };
+  const headers = { "Jarvis-Actor-Id": session.actor };
+  if (session.csrf) {
+    if (method !== "GET") headers[session.csrf.csrf_header] = session.csrf.csrf_token;
+  } else {
+    headers["Authorization"] = "Bearer " + session.token;
+  }
   const abort = new AbortController();
-  const init = { method, headers, cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer",
-    signal: abort.signal };
+  // A bearer token never goes with a cookie; a session sign-in has nothing but its cookie.
+  const init = { method, headers, cache: "no-store", credentials: session.csrf ? "same-origin" : "omit",
+    referrerPolicy: "no-referrer", signal: abort.signal };
   if (body !== undefined) {
     headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -69,14 +78,20 @@ function signIn(event) {
     say("Enter your Actor id and your token.", true);
     return;
   }
-  session.actor = actor;
   session.token = token;
+  session.csrf = null;
+  begin(actor);
+}
+
+// Signs in as the Actor: reads the inbox once with the credential set, then keeps it live.
+function begin(actor) {
+  session.actor = actor;
   const generation = ++session.generation;
   say("Signing in…");
   api("GET", "inbox?after=0&wait=0").then((page) => {
     if (generation !== session.generation) return;
     signedIn(actor, "inbox");
-    sync(page.requests);
+    sync(page.requests, page.review_rules);
     inboxLoop(generation, page.next_after);
   }, (e) => {
     if (generation !== session.generation) return;
@@ -88,9 +103,41 @@ function signIn(event) {
     }
     session.actor = null;
     session.token = null;
+    session.csrf = null;
     say("Not signed in: " + e.message, true);
     $("actor").focus();
   });
+}
+
+// The service's own login: when it signed this browser in, the console offers its Actors.
+async function offerSession() {
+  let found = null;
+  try {
+    const response = await fetch("api/session", { method: "GET", cache: "no-store",
+      credentials: "same-origin", referrerPolicy: "no-referrer" });
+    if (response.ok) found = await response.json();
+  } catch (e) {
+    found = null;
+  }
+  const list = $("session-actors");
+  list.replaceChildren();
+  if (!found || !Array.isArray(found.actors) || !found.actors.length || !found.csrf_header) {
+    $("session").hidden = true;
+    return;
+  }
+  for (const actor of found.actors) {
+    const choose = element("button", "Continue as " + actor);
+    choose.type = "button";
+    choose.addEventListener("click", () => {
+      session.token = null;
+      session.csrf = { csrf_header: String(found.csrf_header), csrf_token: String(found.csrf_token) };
+      begin(String(actor));
+    });
+    const item = element("li");
+    item.append(choose);
+    list.append(item);
+  }
+  $("session").hidden = false;
 }
 
 function signedIn(actor, mode) {
@@ -99,6 +146,7 @@ function signedIn(actor, mode) {
   $("who").hidden = false;
   $("sign-out").hidden = false;
   $("sign-in").hidden = true;
+  $("session").hidden = true;
   $("inbox").hidden = false;
   $("watch-form").hidden = mode !== "watch";
   say("Signed in.");
@@ -115,7 +163,7 @@ async function inboxLoop(generation, after) {
       const page = await api("GET", "inbox?after=" + after + "&wait=" + WAIT_S);
       if (generation !== session.generation) return;
       after = page.next_after;
-      sync(page.requests);
+      sync(page.requests, page.review_rules);
       failures = 0;
     } catch (e) {
       if (generation !== session.generation) return;
@@ -128,13 +176,23 @@ async function inboxLoop(generation, after) {
   }
 }
 
+// The host's evaluation of the Policy rule that required each Request's review, by key.
+function rulesByKey(rules) {
+  const byKey = new Map();
+  for (const rule of Array.isArray(rules) ? rules : []) {
+    byKey.set(rule.work_session_id + "\u0000" + rule.request_id, rule);
+  }
+  return byKey;
+}
+
 // Shows the Requests of the list not shown yet, and drops those shown but no longer open.
-function sync(requests) {
+function sync(requests, rules) {
   const open = new Set();
+  const byKey = rulesByKey(rules);
   for (const request of requests) {
     const key = request.work_session_id + "\u0000" + request.id;
     open.add(key);
-    if (!session.shown.has(key) && !session.answered.has(key)) show(key, request);
+    if (!session.shown.has(key) && !session.answered.has(key)) show(key, request, byKey.get(key));
   }
   for (const [key, entry] of session.shown) {
     if (!open.has(key)) {
@@ -147,11 +205,13 @@ function sync(requests) {
 }
 
 function signOut() {
+  const viaService = session.csrf !== null;
   session.generation++;
   session.aborts.forEach((abort) => abort.abort());
   session.aborts.clear();
   session.actor = null;
   session.token = null;
+  session.csrf = null;
   session.watched.clear();
   clearTimeout(session.timer);
   session.shown.forEach((entry) => entry.node.remove());
@@ -163,8 +223,10 @@ function signOut() {
   $("timeline").hidden = true;
   $("sign-in").hidden = false;
   $("actor").value = "";
-  say("Signed out.");
+  say(viaService ? "Signed out of the console; your login to the service stays until you sign out there."
+    : "Signed out.");
   $("actor").focus();
+  offerSession();
 }
 
 function watch(event) {
@@ -188,10 +250,13 @@ async function poll() {
   for (const ws of session.watched) {
     try {
       const page = await api("GET", "work-sessions/" + seg(ws) + "/requests");
+      const byKey = rulesByKey(page.review_rules);
       for (const request of page.requests) {
         const key = ws + "\u0000" + request.id;
         seen.add(key);
-        if (!session.shown.has(key) && !session.answered.has(key)) show(key, request);
+        if (!session.shown.has(key) && !session.answered.has(key)) {
+          show(key, request, byKey.get(request.work_session_id + "\u0000" + request.id));
+        }
       }
     } catch (e) {
       failed = e;
@@ -239,7 +304,16 @@ function refs(values) {
   return Array.isArray(values) && values.length ? values.join("\n") : "—";
 }
 
-function show(key, request) {
+// The rule as one line of text: its JSON Pointer into the Policy, the result and the Policy's
+// reason. The host evaluated it; the Policy is the operator's text, shown as text all the same.
+function ruleText(rule) {
+  if (!rule) return "— (the host gave no evaluation; see the agent's Policy rules below)";
+  const said = rule.rule + " (" + rule.result + "): " + rule.reason;
+  const others = (Array.isArray(rule.matched) ? rule.matched : []).filter((m) => m !== rule.rule);
+  return others.length ? said + " Also matched: " + others.join(", ") : said;
+}
+
+function show(key, request, rule) {
   const n = ++serial;
   const action = request.requested_action || {};
   const item = element("li", null, "request");
@@ -257,8 +331,9 @@ function show(key, request) {
   field(facts, "Agent's reason", request.reason_summary);
   field(facts, "Reason code", request.reason_code);
   field(facts, "Decision needed", request.human_decision_needed);
+  field(facts, "Policy rule requiring review", ruleText(rule), "policy-rule");
   field(facts, "Policy decision", request.policy_decision_id);
-  field(facts, "Policy rules", refs(request.policy_refs));
+  field(facts, "Agent's Policy rules", refs(request.policy_refs));
   field(facts, "Evidence", refs(request.evidence_refs));
   field(facts, "WorkSession", request.work_session_id);
   const time = field(facts, "Time left", "");
@@ -389,4 +464,5 @@ $("sign-in-form").addEventListener("submit", signIn);
 $("sign-out").addEventListener("click", signOut);
 $("watch-form").addEventListener("submit", watch);
 $("close-timeline").addEventListener("click", closeTimeline);
+offerSession();
 setInterval(tick, 1000);

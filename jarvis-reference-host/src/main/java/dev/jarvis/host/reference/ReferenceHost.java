@@ -4,6 +4,7 @@ import dev.jarvis.console.Console;
 import dev.jarvis.host.IdempotencyPurge;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.RequestExpirySweep;
+import dev.jarvis.host.RequestPolicyEvaluation;
 import dev.jarvis.host.StoreReadiness;
 import dev.jarvis.host.notify.NotificationDispatcher;
 import java.net.URI;
@@ -114,8 +115,11 @@ public final class ReferenceHost implements AutoCloseable {
                 + "/");
     Optional<URI> consolePage = Optional.empty();
     if (console.isPresent()) {
-      // Its API reaches this host over loopback, with the host's own clock for timestamps.
-      Console page = Console.forHost(bound, host.config().clock());
+      // Its API reaches this host over loopback, with the host's own clock for timestamps; the
+      // rule that required each Request's review is evaluated here, where the Policy is held.
+      Console page =
+          Console.forHost(bound, host.config().clock())
+              .withReviewRules(RequestPolicyEvaluation.of(host)::of);
       console.get().serve(page);
       consolePage = Optional.of(page.pageOn(bound));
     }

@@ -135,21 +135,33 @@ final class ConsoleHost implements AutoCloseable {
       String reason,
       Duration expiresIn,
       UnaryOperator<Request> shape) {
+    return ask(
+        ws,
+        humanWorker,
+        ProtocolRecords.action("fetch_external_source", target, "scope:source-collection"),
+        RiskClass.MEDIUM,
+        reason,
+        expiresIn,
+        shape);
+  }
+
+  /** The agent's review_required decision for {@code action} at {@code risk}, and its Request. */
+  Request ask(
+      String ws,
+      String humanWorker,
+      PolicyActionRequest action,
+      RiskClass risk,
+      String reason,
+      Duration expiresIn,
+      UnaryOperator<Request> shape) {
     JarvisClient agent = as(AGENT);
-    PolicyActionRequest fetch =
-        ProtocolRecords.action("fetch_external_source", target, "scope:source-collection");
     PolicyDecision decision =
         agent.recordPolicyDecision(
             ws,
             agent
                 .records()
                 .policyDecision(
-                    ws,
-                    Payloads.POLICY,
-                    fetch,
-                    RiskClass.MEDIUM,
-                    PolicyDecisionResult.REVIEW_REQUIRED,
-                    reason)
+                    ws, Payloads.POLICY, action, risk, PolicyDecisionResult.REVIEW_REQUIRED, reason)
                 .requestId(agent.records().newId("req")));
     return agent.createRequest(
         ws, shape.apply(agent.records().request(decision, AGENT_WORKER, humanWorker, expiresIn)));

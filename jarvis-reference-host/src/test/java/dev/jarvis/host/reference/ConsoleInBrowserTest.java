@@ -143,6 +143,63 @@ class ConsoleInBrowserTest {
   }
 
   @Test
+  void aRequestShowsThePolicyRuleThatRequiredItsReviewAsTheHostEvaluatedIt() {
+    WebDriver driver = page();
+    String ws = host.workSession(ConsoleHost.HUMAN, ConsoleHost.HUMAN_WORKER);
+    // The agent's own refs say nothing of the rule: what the page shows comes from the host.
+    Request request =
+        host.ask(
+            ws,
+            ConsoleHost.HUMAN_WORKER,
+            "source:vendor-docs",
+            "Needs review.",
+            Duration.ofHours(1),
+            r -> r.policyRefs(java.util.Set.of("policy:the-agent-says-so")));
+    signIn(driver, ConsoleHost.HUMAN);
+    WebElement rule =
+        arrived(driver, request.getId()).findElement(By.cssSelector("dd.policy-rule"));
+
+    assertEquals(
+        "/review_required_actions/0 (review_required): The Policy requires a human's review for"
+            + " fetch_external_source.",
+        rule.getText());
+    assertEquals(0L, rule.findElements(By.xpath("./*")).size(), "the rule is text, not markup");
+  }
+
+  @Test
+  void aPolicyRuleWithMarkupInItsTextRendersAsInertText() {
+    String image = "<img src=x onerror=\"window.pwned='rule'\">";
+    com.fasterxml.jackson.databind.node.ObjectNode policy = Payloads.policy();
+    ((com.fasterxml.jackson.databind.node.ObjectNode) policy.path("escalation_rules").get(0))
+        .put("trigger", image);
+    host = new ConsoleHost(config -> config.withPolicy(policy));
+    WebDriver driver = page();
+    String ws = host.workSession(ConsoleHost.HUMAN, ConsoleHost.HUMAN_WORKER);
+    // summarize is allowed; at high risk the escalation rule (its trigger in the reason) decides.
+    Request request =
+        host.ask(
+            ws,
+            ConsoleHost.HUMAN_WORKER,
+            dev.jarvis.core.records.ProtocolRecords.action(
+                "summarize", "source:docs", "scope:source-collection"),
+            dev.jarvis.model.RiskClass.HIGH,
+            "High risk.",
+            Duration.ofHours(1),
+            r -> r);
+    signIn(driver, ConsoleHost.HUMAN);
+    WebElement rule =
+        arrived(driver, request.getId()).findElement(By.cssSelector("dd.policy-rule"));
+
+    assertTrue(
+        rule.getText().startsWith("/escalation_rules/0 (review_required): "), rule.getText());
+    assertTrue(rule.getText().contains(image), rule.getText());
+    assertEquals(0L, rule.findElements(By.xpath("./*")).size());
+    JavascriptExecutor js = (JavascriptExecutor) driver;
+    js.executeAsyncScript("setTimeout(arguments[arguments.length - 1], 1200)");
+    assertEquals(null, js.executeScript("return window.pwned === undefined ? null : window.pwned"));
+  }
+
+  @Test
   void aDenialWithAReasonReachesTheWaitingAgentAsDenied() throws Exception {
     WebDriver driver = page();
     String ws = host.workSession(ConsoleHost.HUMAN, ConsoleHost.HUMAN_WORKER);

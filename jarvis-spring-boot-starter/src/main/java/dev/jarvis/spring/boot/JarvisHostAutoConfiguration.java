@@ -420,17 +420,39 @@ public class JarvisHostAutoConfiguration {
       name = "jarvis.host.console.enabled",
       havingValue = "true")
   public ServletRegistrationBean<JarvisConsoleServlet> jarvisConsoleServlet(
-      JarvisHostProperties properties, ProtocolHost host) {
+      JarvisHostProperties properties, ProtocolHost host, HostAuth auth) {
     String base = mapping(properties.getPath());
     ServletRegistrationBean<JarvisConsoleServlet> servlet =
         new ServletRegistrationBean<>(
             new JarvisConsoleServlet(
                 host,
                 properties.getPath(),
-                java.util.Optional.ofNullable(properties.getConsole().getHostUri())),
+                java.util.Optional.ofNullable(properties.getConsole().getHostUri()),
+                consoleSessions(properties, auth)),
             base.substring(0, base.length() - 2) + "/console/*");
     servlet.setName("jarvisConsole");
     return servlet;
+  }
+
+  /**
+   * The console's sign-in through the service's own login: under {@code
+   * jarvis.host.auth=spring-security} with Spring Security's web part present, a session the
+   * service's chain authenticated (see {@link ConsoleSessionSignIn}); otherwise none, and only a
+   * bearer token signs in.
+   */
+  static java.util.function.Function<
+          jakarta.servlet.http.HttpServletRequest,
+          java.util.Optional<dev.jarvis.console.SessionCaller>>
+      consoleSessions(JarvisHostProperties properties, HostAuth auth) {
+    if (properties.getAuth() == JarvisHostProperties.AuthKind.SPRING_SECURITY
+        && auth instanceof SpringSecurityHostAuth security
+        && org.springframework.util.ClassUtils.isPresent(
+            "org.springframework.security.web.csrf.DeferredCsrfToken",
+            JarvisHostAutoConfiguration.class.getClassLoader())) {
+      // Its own class, loaded only here: Spring Security's web part stays optional.
+      return new ConsoleSessionSignIn(security);
+    }
+    return request -> java.util.Optional.empty();
   }
 
   /**
