@@ -15,11 +15,13 @@ final class IdempotencyPurge {
 
   private final DataSource pool;
   private final Dialect dialect;
+  private final StatementBounds bounds;
   private final String sql;
 
-  IdempotencyPurge(DataSource pool, Dialect dialect, Tables tables) {
+  IdempotencyPurge(DataSource pool, Dialect dialect, Tables tables, StatementBounds bounds) {
     this.pool = pool;
     this.dialect = dialect;
+    this.bounds = bounds;
     this.sql =
         "DELETE FROM "
             + tables.idempotency()
@@ -37,6 +39,8 @@ final class IdempotencyPurge {
   int deleteExpired(Instant notBefore, int limit) {
     try (Connection c = pool.getConnection();
         PreparedStatement s = c.prepareStatement(sql)) {
+      // On an application's DataSource the cleanup is bounded as every read is.
+      bounds.bound(s);
       s.setLong(1, IdempotencyColumns.micros(notBefore));
       s.setInt(2, limit);
       return s.executeUpdate();

@@ -69,7 +69,7 @@ public final class JdbcHostStores implements StoreBackend {
         new UnitOfWorkRunner(
             start.pool(), dialect, UnitWriter.of(dialect, start.tables()), start.bounds(), reads);
     this.readiness = new StoreReadiness(start.pool(), start.tables(), units);
-    this.purge = new IdempotencyPurge(start.pool(), dialect, start.tables());
+    this.purge = new IdempotencyPurge(start.pool(), dialect, start.tables(), start.bounds());
     this.feed =
         new SharedAppendFeed(
             start.feedSource(), start.tables(), PostgresAppendFeed.Timing.from(start.timeouts()));

@@ -27,10 +27,10 @@ import javax.sql.DataSource;
 /**
  * The store's reads: each one query on a connection of the pool, outside any transaction (the host
  * decides on them, and the conditional chain write makes a decision on a stale read a conflict). On
- * an application's {@code DataSource} the queries of the session, event and record reads carry the
- * driver's query timeout ({@link StatementBounds}); the idempotency lookup runs, as it always did,
- * on the pool's settings alone. The queries are written as the indexes the migrations create have
- * their expressions, so that the planner uses them.
+ * an application's {@code DataSource} every query carries the driver's query timeout ({@link
+ * StatementBounds}), the idempotency lookup's too: a lookup behind a lock held elsewhere is a 503
+ * in bounded time, not a request that hangs. The queries are written as the indexes the migrations
+ * create have their expressions, so that the planner uses them.
  */
 final class StoreReads {
 
@@ -505,6 +505,7 @@ final class StoreReads {
                 + tables.idempotency()
                 + " WHERE actor_id = ? AND operation_id = ? AND protocol_version = ?"
                 + " AND idempotency_key = ? AND stored_at_micros >= ?")) {
+      bounds.bound(s);
       IdempotencyColumns.bindScope(s, scope);
       s.setLong(5, IdempotencyColumns.micros(notBefore));
       try (ResultSet r = s.executeQuery()) {

@@ -2,11 +2,13 @@ package dev.jarvis.store.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.HostStores;
+import dev.jarvis.host.IdempotencyStore;
 import dev.jarvis.host.Mutation;
 import dev.jarvis.host.StoreUnavailableException;
 import dev.jarvis.store.tck.PostgresTestSchema;
@@ -18,8 +20,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -135,6 +139,34 @@ class BoundedWaitsTest {
     // The pool serves again once the connection is back.
     assertEquals(
         CommitResult.Outcome.COMMITTED, stores.commit(Units.append(WS, at, "k-1", 10)).outcome());
+  }
+
+  @Test
+  void onAnApplicationsDataSourceTheIdempotencyLookupAndCleanupBehindALockEndAtTheirBound()
+      throws Exception {
+    open("postgresql", 2);
+    stores.close();
+    org.postgresql.ds.PGSimpleDataSource app = new org.postgresql.ds.PGSimpleDataSource();
+    app.setURL(schema.url());
+    stores = JdbcHostStores.on(app, schema.name(), TIMEOUTS);
+    IdempotencyStore.Scope scope =
+        new IdempotencyStore.Scope("actor-1", "appendJarvisEvent", "v0.1", "k-looked-up");
+    try (Connection other = DriverManager.getConnection(url)) {
+      other.setAutoCommit(false);
+      try (Statement s = other.createStatement()) {
+        s.execute("LOCK TABLE jarvis_idempotency_record IN ACCESS EXCLUSIVE MODE");
+      }
+      // Preemptive: unbounded, the lookup would wait for this lock until the test is killed.
+      Duration never = WITHIN.multipliedBy(2);
+      assertTimeoutPreemptively(
+          never, () -> failsInTime(() -> stores.idempotency().find(scope, Instant.EPOCH)));
+      assertTimeoutPreemptively(
+          never, () -> failsInTime(() -> stores.idempotency().deleteExpired(Instant.now(), 10)));
+      other.rollback();
+    }
+    // The lock gone, both answer (positive control).
+    assertEquals(Optional.empty(), stores.idempotency().find(scope, Instant.EPOCH));
+    assertEquals(0, stores.idempotency().deleteExpired(Instant.EPOCH, 10));
   }
 
   @Test
