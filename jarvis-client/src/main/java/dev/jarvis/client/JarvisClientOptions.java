@@ -416,7 +416,10 @@ public final class JarvisClientOptions {
       return this;
     }
 
-    /** Appended to the {@code User-Agent} ({@code jarvis-java-sdk/0.1.0 SUFFIX}). Default: none. */
+    /**
+     * Appended to the {@code User-Agent} ({@code jarvis-java-sdk/VERSION SUFFIX}, VERSION the SDK's
+     * own). Default: none.
+     */
     public Builder userAgentSuffix(String suffix) {
       this.userAgentSuffix = Optional.of(suffix);
       return this;

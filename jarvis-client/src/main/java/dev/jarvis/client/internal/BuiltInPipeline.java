@@ -18,8 +18,6 @@ import java.util.function.Supplier;
  */
 public final class BuiltInPipeline {
 
-  private static final String USER_AGENT = "jarvis-java-sdk/0.1.0";
-
   /** The built-in links' names: a policy of the caller's may take none of them. */
   public static final Set<String> NAMES =
       Set.of(
@@ -88,7 +86,7 @@ public final class BuiltInPipeline {
     options.perAttemptPolicies().forEach(BuiltInPipeline::requireOwnName);
     JarvisPolicy protocolHeaders =
         new ProtocolHeadersPolicy(
-            USER_AGENT + options.userAgentSuffix().map(s -> " " + s).orElse(""));
+            SdkVersion.userAgent() + options.userAgentSuffix().map(s -> " " + s).orElse(""));
     JarvisPolicy cursor = new SessionCursorPolicy(cursors);
     JarvisPolicy retry =
         new RetryingPolicy(
