@@ -269,7 +269,7 @@ public abstract class HostStoresContract {
   }
 
   @DisplayName("STORE-APPEND-2: an append at a stale cursor writes nothing")
-  @ParameterizedTest(name = "at {0}")
+  @ParameterizedTest(name = "STORE-APPEND-2 at {0}")
   @MethodSource("staleCursors")
   void anAppendAtAStaleCursorWritesNothing(String what, CursorChange change) {
     ChainCursor current = create("ws-1");
@@ -837,7 +837,7 @@ public abstract class HostStoresContract {
 
   @DisplayName(
       "STORE-ID-3: host instances racing one id in many WorkSessions give one winner and the losers the id's refusal")
-  @ParameterizedTest(name = "racing a {0} id")
+  @ParameterizedTest(name = "STORE-ID-3 racing a {0} id")
   @EnumSource(ProtocolHostPair.Raced.class)
   void hostInstancesRacingOneIdInManyWorkSessionsGiveOneWinnerAndTheLosersTheIdsRefusal(
       ProtocolHostPair.Raced raced) throws Exception {
@@ -1216,7 +1216,7 @@ public abstract class HostStoresContract {
   }
 
   @DisplayName("STORE-STEP-2: a step does not run when the unit's condition fails")
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "STORE-STEP-2 {0}")
   @MethodSource("unitsThatCommitNothing")
   void aStepDoesNotRunWhenTheUnitsConditionFails(String name, UnitInStore unit) {
     ChainCursor cursor = create("ws-1");

@@ -50,6 +50,21 @@ class StoreRuleCatalogueTest {
   }
 
   @Test
+  void everyInvocationOfAParameterizedTestCarriesItsRulesId() {
+    List<String> unnamed =
+        tests().stream()
+            .filter(m -> m.isAnnotationPresent(ParameterizedTest.class))
+            .filter(
+                m ->
+                    !m.getAnnotation(ParameterizedTest.class)
+                        .name()
+                        .startsWith(cited(m).orElseThrow().id() + " "))
+            .map(Method::getName)
+            .toList();
+    assertEquals(List.of(), unnamed);
+  }
+
+  @Test
   void ruleIdsAreUnique() {
     assertEquals(
         StoreRule.values().length,
