@@ -8,6 +8,7 @@ import dev.jarvis.host.HostStores;
 import dev.jarvis.host.InboxEntry;
 import dev.jarvis.host.Mutation;
 import dev.jarvis.host.RecordKind;
+import dev.jarvis.host.SessionWithRecords;
 import dev.jarvis.host.StoreBackend;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredSession;
@@ -50,7 +51,13 @@ final class BrokenStore implements StoreBackend {
     /** Counts an Actor's WorkSessions whatever their current status. */
     COUNTS_EVERY_STATUS(StoreRule.COUNT_1),
     /** Reads an Actor without the Worker it names. */
-    LOSES_AN_ACTORS_WORKER(StoreRule.QUERY_6);
+    LOSES_AN_ACTORS_WORKER(StoreRule.QUERY_6),
+    /** Reads a sealed WorkSession alone as if it were open (while refusing its appends). */
+    FORGETS_THE_SEAL(StoreRule.SEAL_1),
+    /** Reads a WorkSession with its records but none of the asked event ids. */
+    FORGETS_HELD_EVENT_IDS(StoreRule.QUERY_5),
+    /** Answers the overdue Requests latest first. */
+    ANSWERS_DUE_REQUESTS_LATEST_FIRST(StoreRule.EXPIRY_1);
 
     private final StoreRule broken;
 
@@ -97,7 +104,27 @@ final class BrokenStore implements StoreBackend {
 
   @Override
   public Optional<StoredSession> find(String workSessionId) {
+    if (defect == Defect.FORGETS_THE_SEAL) {
+      return store.find(workSessionId).map(found -> new StoredSession(found.snapshot(), false));
+    }
     return store.find(workSessionId);
+  }
+
+  @Override
+  public Optional<SessionWithRecords> findWithRecords(
+      String workSessionId, RecordKind kind, Set<String> statuses) {
+    return store.findWithRecords(workSessionId, kind, statuses);
+  }
+
+  @Override
+  public Optional<SessionWithRecords> findWithRecords(
+      String workSessionId, RecordKind kind, Set<String> statuses, Set<String> eventIds) {
+    Optional<SessionWithRecords> found =
+        store.findWithRecords(workSessionId, kind, statuses, eventIds);
+    if (defect == Defect.FORGETS_HELD_EVENT_IDS) {
+      return found.map(read -> new SessionWithRecords(read.session(), read.records(), Set.of()));
+    }
+    return found;
   }
 
   @Override
@@ -203,6 +230,11 @@ final class BrokenStore implements StoreBackend {
 
   @Override
   public List<StoredRecord> requestsDue(Instant notAfter, Set<String> sessionStatuses, int limit) {
+    if (defect == Defect.ANSWERS_DUE_REQUESTS_LATEST_FIRST) {
+      List<StoredRecord> due = new ArrayList<>(store.requestsDue(notAfter, sessionStatuses, limit));
+      Collections.reverse(due);
+      return due;
+    }
     return store.requestsDue(notAfter, sessionStatuses, limit);
   }
 
