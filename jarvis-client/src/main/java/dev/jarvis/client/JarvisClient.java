@@ -2,7 +2,6 @@ package dev.jarvis.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.client.audit.AuditReport;
-import dev.jarvis.client.audit.EventLogAudit;
 import dev.jarvis.client.governed.GovernedAction;
 import dev.jarvis.client.governed.GovernedOptions;
 import dev.jarvis.client.internal.BuiltInPipeline;
@@ -46,13 +45,8 @@ import dev.jarvis.model.WorkSession;
 import dev.jarvis.model.Worker;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collections;
-import java.util.Iterator;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -67,7 +61,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * Speaks the Jarvis protocol to one host for the caller.
@@ -91,6 +84,8 @@ public final class JarvisClient implements AutoCloseable {
 
   private final Shared shared;
   private final String actorId;
+  private final EventLogPages pages;
+  private final SessionAudit audits;
 
   /** What a client and the clients {@link #as(String)} makes share. */
   private record Shared(
@@ -104,6 +99,8 @@ public final class JarvisClient implements AutoCloseable {
   private JarvisClient(Shared shared, String actorId) {
     this.shared = shared;
     this.actorId = actorId;
+    this.pages = new EventLogPages(this);
+    this.audits = new SessionAudit(this, pages, shared.options().actorKeys());
   }
 
   /**
@@ -356,14 +353,13 @@ public final class JarvisClient implements AutoCloseable {
    *     ({@code /events})
    */
   public EventPage eventPage(String workSessionId, EventLog.PageRequest page) {
-    return execute(JarvisCall.listJarvisEvents(workSessionId, page)).body();
+    return pages.page(workSessionId, page);
   }
 
   /** {@link #eventPage}, on the client's executor. */
   public CompletableFuture<EventPage> eventPageAsync(
       String workSessionId, EventLog.PageRequest page) {
-    return executeAsync(JarvisCall.listJarvisEvents(workSessionId, page))
-        .thenApply(JarvisResponse::body);
+    return pages.pageAsync(workSessionId, page);
   }
 
   /**
@@ -381,37 +377,7 @@ public final class JarvisClient implements AutoCloseable {
    */
   public Stream<JsonNode> events(String workSessionId) {
     Objects.requireNonNull(workSessionId, "workSessionId");
-    return events(workSessionId, EventWalk.all());
-  }
-
-  private Stream<JsonNode> events(String workSessionId, EventWalk walk) {
-    Iterator<JsonNode> events =
-        new Iterator<>() {
-          private Iterator<JsonNode> page = Collections.emptyIterator();
-
-          @Override
-          public boolean hasNext() {
-            while (!page.hasNext()) {
-              Optional<EventLog.PageRequest> next = walk.next();
-              if (next.isEmpty()) {
-                return false;
-              }
-              page = walk.take(eventPage(workSessionId, next.get())).iterator();
-            }
-            return true;
-          }
-
-          @Override
-          public JsonNode next() {
-            if (!hasNext()) {
-              throw new NoSuchElementException();
-            }
-            return page.next();
-          }
-        };
-    return StreamSupport.stream(
-        Spliterators.spliteratorUnknownSize(events, Spliterator.ORDERED | Spliterator.NONNULL),
-        false);
+    return pages.stream(workSessionId, EventWalk.all());
   }
 
   /**
@@ -426,7 +392,7 @@ public final class JarvisClient implements AutoCloseable {
    *     capability
    */
   public AuditReport audit(String workSessionId) {
-    return audit(workSessionId, Optional.empty());
+    return audits.audit(workSessionId, Optional.empty());
   }
 
   /**
@@ -436,18 +402,7 @@ public final class JarvisClient implements AutoCloseable {
    * never exports: pass the manifest {@link #exportEvidenceManifest} answered.)
    */
   public AuditReport audit(String workSessionId, EvidenceManifest manifest) {
-    return audit(workSessionId, Optional.of(JarvisJson.mapper().valueToTree(manifest)));
-  }
-
-  private AuditReport audit(String workSessionId, Optional<JsonNode> manifest) {
-    ChainCursor at = cursorOf(getWorkSession(workSessionId));
-    EventLogAudit audit =
-        new EventLogAudit(workSessionId, manifest.isPresent(), shared.options().actorKeys());
-    // Up to the revision read: events appended since are not what the WorkSession vouched for.
-    try (Stream<JsonNode> events = events(workSessionId, EventWalk.upTo(at.revision()))) {
-      events.forEach(audit::accept);
-    }
-    return audit.report(Optional.of(at), manifest);
+    return audits.audit(workSessionId, Optional.of(JarvisJson.mapper().valueToTree(manifest)));
   }
 
   /**
@@ -455,33 +410,7 @@ public final class JarvisClient implements AutoCloseable {
    * end and the same failures as the blocking audit.
    */
   public CompletableFuture<AuditReport> auditAsync(String workSessionId) {
-    return executeAsync(JarvisCall.getWorkSession(workSessionId))
-        .thenCompose(
-            answer -> {
-              ChainCursor at = cursorOf(answer.body());
-              EventLogAudit audit =
-                  new EventLogAudit(workSessionId, false, shared.options().actorKeys());
-              return pagesAsync(workSessionId, EventWalk.upTo(at.revision()), audit)
-                  .thenApply(done -> audit.report(Optional.of(at), Optional.empty()));
-            });
-  }
-
-  private CompletableFuture<Void> pagesAsync(
-      String workSessionId, EventWalk walk, EventLogAudit audit) {
-    Optional<EventLog.PageRequest> next = walk.next();
-    if (next.isEmpty()) {
-      return CompletableFuture.completedFuture(null);
-    }
-    return eventPageAsync(workSessionId, next.get())
-        .thenCompose(
-            page -> {
-              walk.take(page).forEach(audit::accept);
-              return pagesAsync(workSessionId, walk, audit);
-            });
-  }
-
-  private static ChainCursor cursorOf(WorkSession session) {
-    return new ChainCursor(session.getRevision(), session.getLastEventHash());
+    return audits.auditAsync(workSessionId);
   }
 
   // ---- the event-stream capability: a WorkSession followed live ----

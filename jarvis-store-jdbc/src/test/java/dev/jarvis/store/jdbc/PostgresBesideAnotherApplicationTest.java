@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.store.tck.HostStoresContract;
 import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.StoreTopology;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -42,6 +43,12 @@ class PostgresBesideAnotherApplicationTest extends HostStoresContract {
     jarvisSchema = service.name() + "_jarvis";
     pooled = PostgresDataSourceHostStoresTest.pool(dataSource);
     return JdbcHostStores.on(pooled, jarvisSchema);
+  }
+
+  /** Several host instances share the database: every rule applies, instances included. */
+  @Override
+  protected StoreTopology topology() {
+    return StoreTopology.SHARED;
   }
 
   @Override

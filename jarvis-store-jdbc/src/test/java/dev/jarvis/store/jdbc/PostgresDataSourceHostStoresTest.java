@@ -8,6 +8,7 @@ import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.store.tck.HostStoresContract;
 import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.StoreTopology;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -45,6 +46,12 @@ class PostgresDataSourceHostStoresTest extends HostStoresContract {
     config.setDataSource(dataSource);
     config.setMaximumPoolSize(10);
     return new com.zaxxer.hikari.HikariDataSource(config);
+  }
+
+  /** Several host instances share the database: every rule applies, instances included. */
+  @Override
+  protected StoreTopology topology() {
+    return StoreTopology.SHARED;
   }
 
   @Override

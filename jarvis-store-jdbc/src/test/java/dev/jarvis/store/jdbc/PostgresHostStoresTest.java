@@ -3,6 +3,7 @@ package dev.jarvis.store.jdbc;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.store.tck.HostStoresContract;
 import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.StoreTopology;
 import org.junit.jupiter.api.AfterEach;
 
 /**
@@ -17,6 +18,12 @@ class PostgresHostStoresTest extends HostStoresContract {
   protected HostStores newStores() throws Exception {
     schema = PostgresTestSchema.create("jarvis_tck");
     return open();
+  }
+
+  /** Several host instances share the database: every rule applies, instances included. */
+  @Override
+  protected StoreTopology topology() {
+    return StoreTopology.SHARED;
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.jarvis.store.jdbc;
 
 import dev.jarvis.host.HostStores;
 import dev.jarvis.store.tck.HostStoresContract;
+import dev.jarvis.store.tck.StoreTopology;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,6 +14,12 @@ class SqliteHostStoresTest extends HostStoresContract {
   @Override
   protected HostStores newStores() {
     return StoreSpec.embedded(dir).open(java.util.Optional.empty());
+  }
+
+  /** Several host instances share the database: every rule applies, instances included. */
+  @Override
+  protected StoreTopology topology() {
+    return StoreTopology.SHARED;
   }
 
   @Override

@@ -42,7 +42,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -51,11 +53,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The contract every {@link HostStores} keeps, as a JUnit 5 suite: extend it, implement {@link
- * #newStores()} (a fresh, empty store per test) and, for a store several host instances share,
- * {@link #secondInstance(HostStores)} (another handle on the same data: another pool, another
- * process's view). The concurrent tests then spread their writers over both handles.
+ * #newStores()} (a fresh, empty store per test) and {@link #topology()}, the explicit choice of how
+ * many host instances share the store; a {@link StoreTopology#SHARED} store also implements {@link
+ * #secondInstance(HostStores)} (another handle on the same data: another pool, another process's
+ * view), and the concurrent tests spread their writers over both handles. Under {@link
+ * StoreTopology#SINGLE_INSTANCE} the rules about several instances are reported as skipped (not
+ * applicable), never as passed.
  *
- * <p>What it holds a store to: every commit is all or nothing; a chain write is conditional on the
+ * <p>Every test checks one rule of the catalogue {@link StoreRule} and names it at the start of its
+ * display name ({@code "STORE-APPEND-2: an append at a stale cursor writes nothing"}); rules of the
+ * {@link StoreRule.Tier#OPTIONAL} tier are skipped for a store without the feature they are about.
+ * What it holds a store to: every commit is all or nothing; a chain write is conditional on the
  * cursor (one winner under concurrency, chains stay linear); an idempotency claim is an insert that
  * fails while a live record holds the key, and the loser gets the winner's response byte for byte;
  * expired records are neither found nor kept; WorkSessions are isolated from each other; ids of
@@ -84,28 +92,76 @@ public abstract class HostStoresContract {
   protected abstract HostStores newStores() throws Exception;
 
   /**
+   * How many host instances share the store: {@link StoreTopology#SHARED} to be held to every rule
+   * ({@link #secondInstance} then opens the second handle), {@link StoreTopology#SINGLE_INSTANCE}
+   * to have the rules about several instances reported as skipped. A choice every store states: no
+   * default lets a single-instance store pass the instance rules by racing itself.
+   */
+  protected abstract StoreTopology topology();
+
+  /**
    * Another handle on the data of {@code first}, as a second host instance would open it; the suite
-   * closes it after the test. The default is {@code first} itself, for a store only one instance
-   * uses.
+   * closes it after the test. Called only for a {@link StoreTopology#SHARED} store, which must
+   * override it; it must not answer {@code first} itself.
+   *
+   * @throws UnsupportedOperationException unless overridden
    */
   protected HostStores secondInstance(HostStores first) throws Exception {
-    return first;
+    throw new UnsupportedOperationException(
+        getClass().getName()
+            + " declares StoreTopology.SHARED: override secondInstance to open another handle on"
+            + " the same data");
   }
 
   @BeforeEach
   void open() throws Exception {
     stores = newStores();
-    other = secondInstance(stores);
+    if (topology() == StoreTopology.SHARED) {
+      other = secondInstance(stores);
+      if (other == stores) {
+        throw new IllegalStateException(
+            "a SHARED store's secondInstance must be another handle, not the same object;"
+                + " declare StoreTopology.SINGLE_INSTANCE instead");
+      }
+    } else {
+      other = stores;
+    }
     pool = Executors.newFixedThreadPool(WRITERS);
+  }
+
+  /**
+   * Skips the test, as not applicable, when {@code rule} does not apply to this store's topology: a
+   * single-instance store never passes a rule about several instances.
+   */
+  private void assumeApplies(StoreRule rule) {
+    Assumptions.assumeTrue(
+        rule.appliesTo(topology()),
+        () ->
+            rule.id()
+                + " not applicable: the store declares StoreTopology."
+                + topology()
+                + " and the rule needs several instances");
+  }
+
+  /** Skips the test of an {@link StoreRule.Tier#OPTIONAL} outbox rule for a store without one. */
+  private void assumeOutbox(StoreRule rule) {
+    assumeApplies(rule);
+    Assumptions.assumeTrue(
+        stores.notificationOutbox().isPresent(),
+        () -> rule.id() + " not applicable: the store keeps no notification outbox (optional)");
   }
 
   @AfterEach
   void close() throws Exception {
-    pool.shutdownNow();
-    if (other != stores) {
+    if (pool != null) {
+      pool.shutdownNow();
+    }
+    if (other != null && other != stores) {
       other.close();
     }
-    stores.close();
+    if (stores != null) {
+      stores.close();
+    }
   }
 
   /** The handle writer {@code i} uses: alternately the first and the second instance. */
@@ -133,6 +189,7 @@ public abstract class HostStoresContract {
 
   // --- WorkSessions and chains ---
 
+  @DisplayName("STORE-SESSION-1: a WorkSession id is created once")
   @Test
   void aWorkSessionIdIsCreatedOnce() {
     ChainCursor cursor = create("ws-1");
@@ -141,6 +198,7 @@ public abstract class HostStoresContract {
     assertEquals(1, stores.sessions().events("ws-1").size());
   }
 
+  @DisplayName("STORE-SESSION-2: concurrent geneses of one id have one winner")
   @Test
   void concurrentGenesesOfOneIdHaveOneWinner() throws Exception {
     List<Callable<Outcome>> tasks = new ArrayList<>();
@@ -154,6 +212,8 @@ public abstract class HostStoresContract {
     assertEquals(1, other.sessions().events("ws-race").size());
   }
 
+  @DisplayName(
+      "STORE-APPEND-1: an append at the current cursor writes event snapshot and records together")
   @Test
   void anAppendAtTheCurrentCursorWritesEventSnapshotAndRecordsTogether() {
     ChainCursor first = create("ws-1");
@@ -172,6 +232,8 @@ public abstract class HostStoresContract {
     assertEquals(review, other.records().find(RecordKind.REVIEW, "ws-1", "review-1").orElseThrow());
   }
 
+  @DisplayName(
+      "STORE-READ-1: a page of events holds the events after a sequence in chain order up to the limit")
   @Test
   void aPageOfEventsHoldsTheEventsAfterASequenceInChainOrderUpToTheLimit() {
     ChainCursor cursor = create("ws-1");
@@ -206,7 +268,8 @@ public abstract class HostStoresContract {
     ChainCursor apply(ChainCursor current);
   }
 
-  @ParameterizedTest(name = "at {0}")
+  @DisplayName("STORE-APPEND-2: an append at a stale cursor writes nothing")
+  @ParameterizedTest(name = "STORE-APPEND-2 at {0}")
   @MethodSource("staleCursors")
   void anAppendAtAStaleCursorWritesNothing(String what, CursorChange change) {
     ChainCursor current = create("ws-1");
@@ -220,6 +283,7 @@ public abstract class HostStoresContract {
     assertTrue(stores.idempotency().find(claim.scope(), T0.minusSeconds(1)).isEmpty());
   }
 
+  @DisplayName("STORE-APPEND-3: an append to an unknown WorkSession is a conflict")
   @Test
   void anAppendToAnUnknownWorkSessionIsAConflict() {
     assertEquals(
@@ -229,6 +293,7 @@ public abstract class HostStoresContract {
     assertTrue(stores.sessions().events("ws-none").isEmpty());
   }
 
+  @DisplayName("STORE-APPEND-4: concurrent appends at one cursor have exactly one winner")
   @Test
   void concurrentAppendsAtOneCursorHaveExactlyOneWinner() throws Exception {
     ChainCursor cursor = create("ws-1");
@@ -246,6 +311,7 @@ public abstract class HostStoresContract {
     assertEquals(Optional.empty(), EventChain.verify(events));
   }
 
+  @DisplayName("STORE-APPEND-5: contended writers build one linear chain")
   @Test
   void contendedWritersBuildOneLinearChain() throws Exception {
     create("ws-1");
@@ -275,6 +341,7 @@ public abstract class HostStoresContract {
     assertEquals(cursorAfter(events.get(events.size() - 1)), cursor("ws-1"));
   }
 
+  @DisplayName("STORE-SEAL-1: a sealed WorkSession takes no append and no second seal")
   @Test
   void aSealedWorkSessionTakesNoAppendAndNoSecondSeal() {
     ChainCursor cursor = create("ws-1");
@@ -297,6 +364,7 @@ public abstract class HostStoresContract {
         manifest, other.records().find(RecordKind.EVIDENCE_MANIFEST, "ws-1", "m-1").orElseThrow());
   }
 
+  @DisplayName("STORE-SEAL-2: a seal at a stale cursor writes nothing")
   @Test
   void aSealAtAStaleCursorWritesNothing() {
     ChainCursor first = create("ws-1");
@@ -313,6 +381,7 @@ public abstract class HostStoresContract {
 
   // --- all or nothing ---
 
+  @DisplayName("STORE-ATOMIC-1: an existing create only record makes the whole mutation a conflict")
   @Test
   void anExistingCreateOnlyRecordMakesTheWholeMutationAConflict() {
     ChainCursor cursor = create("ws-1");
@@ -336,6 +405,8 @@ public abstract class HostStoresContract {
     assertTrue(stores.idempotency().find(claim.scope(), T0.minusSeconds(1)).isEmpty());
   }
 
+  @DisplayName(
+      "STORE-IDEM-1: a taken key writes nothing and answers the first response byte for byte")
   @Test
   void aTakenKeyWritesNothingAndAnswersTheFirstResponseByteForByte() {
     ChainCursor cursor = create("ws-1");
@@ -351,6 +422,7 @@ public abstract class HostStoresContract {
     assertNothingWrittenAfterGenesis("ws-1", cursor);
   }
 
+  @DisplayName("STORE-IDEM-2: concurrent claims of one key have one effect and one answer")
   @Test
   void concurrentClaimsOfOneKeyHaveOneEffectAndOneAnswer() throws Exception {
     for (int i = 0; i < WRITERS; i++) {
@@ -390,6 +462,7 @@ public abstract class HostStoresContract {
 
   // --- retention ---
 
+  @DisplayName("STORE-RETAIN-1: an expired record is not found and its key can be claimed again")
   @Test
   void anExpiredRecordIsNotFoundAndItsKeyCanBeClaimedAgain() {
     IdempotencyClaim old = claim(scope("k-1"), "old", T0);
@@ -403,6 +476,7 @@ public abstract class HostStoresContract {
         fresh.entry(), other.idempotency().find(scope("k-1"), later.minusSeconds(1)).orElseThrow());
   }
 
+  @DisplayName("STORE-RETAIN-2: delete expired removes only expired records in batches")
   @Test
   void deleteExpiredRemovesOnlyExpiredRecordsInBatches() {
     for (int i = 0; i < 5; i++) {
@@ -421,6 +495,7 @@ public abstract class HostStoresContract {
 
   // --- isolation and queries ---
 
+  @DisplayName("STORE-ISOLATE-1: records of two WorkSessions never see or replace each other")
   @Test
   void recordsOfTwoWorkSessionsNeverSeeOrReplaceEachOther() {
     ChainCursor a = create("ws-a");
@@ -461,6 +536,8 @@ public abstract class HostStoresContract {
     assertEquals(Outcome.COMMITTED, commit(Mutation.of(append, List.of())).outcome());
   }
 
+  @DisplayName(
+      "STORE-COUNT-1: an Actor's WorkSessions are counted by creator and current status on every instance")
   @Test
   void anActorsWorkSessionsAreCountedByCreatorAndCurrentStatusOnEveryInstance() {
     Set<String> open = Set.of("active", "waiting_on_human", "takeover", "reconciling");
@@ -487,6 +564,8 @@ public abstract class HostStoresContract {
     return plain;
   }
 
+  @DisplayName(
+      "STORE-COUNT-2: requests waiting on one human are found across WorkSessions by target and current status")
   @Test
   void requestsWaitingOnOneHumanAreFoundAcrossWorkSessionsByTargetAndCurrentStatus() {
     ChainCursor a = create("ws-a");
@@ -524,6 +603,8 @@ public abstract class HostStoresContract {
     return entries.stream().map(e -> e.request().id()).toList();
   }
 
+  @DisplayName(
+      "STORE-INBOX-1: a human's inbox pages its Requests across WorkSessions by status in write order")
   @Test
   void aHumansInboxPagesItsRequestsAcrossWorkSessionsByStatusInWriteOrder() {
     ChainCursor a = create("ws-a");
@@ -596,6 +677,8 @@ public abstract class HostStoresContract {
     return plain;
   }
 
+  @DisplayName(
+      "STORE-EXPIRY-1: open Requests past their expiry are found across WorkSessions earliest first")
   @Test
   void openRequestsPastTheirExpiryAreFoundAcrossWorkSessionsEarliestFirst() {
     ChainCursor a = create("ws-a");
@@ -660,6 +743,7 @@ public abstract class HostStoresContract {
 
   // --- host-wide ids ---
 
+  @DisplayName("STORE-ID-1: an id another WorkSession holds makes the whole mutation a conflict")
   @Test
   void anIdAnotherWorkSessionHoldsMakesTheWholeMutationAConflict() {
     ChainCursor a = create("ws-a");
@@ -695,6 +779,7 @@ public abstract class HostStoresContract {
         "another kind is another id");
   }
 
+  @DisplayName("STORE-ID-2: concurrent records of one id in many WorkSessions have one winner")
   @Test
   void concurrentRecordsOfOneIdInManyWorkSessionsHaveOneWinner() throws Exception {
     for (int i = 0; i < WRITERS; i++) {
@@ -750,18 +835,48 @@ public abstract class HostStoresContract {
     }
   }
 
-  @ParameterizedTest(name = "racing a {0} id")
+  @DisplayName(
+      "STORE-ID-3: host instances racing one id in many WorkSessions give one winner and the losers the id's refusal")
+  @ParameterizedTest(name = "STORE-ID-3 racing a {0} id")
   @EnumSource(ProtocolHostPair.Raced.class)
   void hostInstancesRacingOneIdInManyWorkSessionsGiveOneWinnerAndTheLosersTheIdsRefusal(
       ProtocolHostPair.Raced raced) throws Exception {
+    assumeApplies(StoreRule.ID_3);
     ProtocolHostPair.race(raced, stores, other, pool, WRITERS, ID_RACE_ROUNDS);
   }
 
   @Test
+  @DisplayName("STORE-INSTANCE-1: a second instance sees every committed write of the first")
+  void aSecondInstanceSeesEveryCommittedWriteOfTheFirst() {
+    assumeApplies(StoreRule.INSTANCE_1);
+    ChainCursor cursor = create("ws-1");
+    ChainWrite.Append write = append("ws-1", cursor);
+    ChainCursor next = cursorAfter(write.event());
+    StoredRecord review = record(RecordKind.REVIEW, "ws-1", "review-1", "recorded", next);
+    IdempotencyClaim claim = claim(scope("k-1"), "first", T0);
+    assertEquals(
+        Outcome.COMMITTED,
+        commit(Mutation.of(write, List.of(RecordWrite.put(review))).claiming(claim)).outcome());
+    assertEquals(next, other.sessions().find("ws-1").orElseThrow().cursor());
+    assertEquals(2, other.sessions().events("ws-1").size());
+    assertEquals(review, other.records().find(RecordKind.REVIEW, "ws-1", "review-1").orElseThrow());
+    assertSameEntry(
+        claim.entry(), other.idempotency().find(claim.scope(), T0.minusSeconds(1)).orElseThrow());
+    // And back: the first instance sees what the second commits.
+    ChainWrite.Append second = append("ws-1", next);
+    assertEquals(Outcome.COMMITTED, other.commit(Mutation.of(second, List.of())).outcome());
+    assertEquals(cursorAfter(second.event()), cursor("ws-1"));
+  }
+
+  @DisplayName(
+      "STORE-SWEEP-1: host instances sweeping Request expiries together write each expiry once")
+  @Test
   void hostInstancesSweepingRequestExpiriesTogetherWriteEachExpiryOnce() throws Exception {
+    assumeApplies(StoreRule.SWEEP_1);
     ProtocolHostPair.sweepTogether(stores, other, pool, WRITERS);
   }
 
+  @DisplayName("STORE-QUERY-1: the WorkSession holding a kind and id is one indexed query")
   @Test
   void theWorkSessionHoldingAKindAndIdIsOneIndexedQuery() {
     ChainCursor a = create("ws-a");
@@ -803,6 +918,7 @@ public abstract class HostStoresContract {
         "records outside WorkSessions are not among them");
   }
 
+  @DisplayName("STORE-QUERY-2: events and citations belong to their WorkSession")
   @Test
   void eventsAndCitationsBelongToTheirWorkSession() {
     ChainCursor a = create("ws-a");
@@ -821,6 +937,7 @@ public abstract class HostStoresContract {
     assertEquals(1, stores.sessions().events("ws-b").size());
   }
 
+  @DisplayName("STORE-QUERY-3: records of a WorkSession come in first write order and by status")
   @Test
   void recordsOfAWorkSessionComeInFirstWriteOrderAndByStatus() {
     ChainCursor at = create("ws-1");
@@ -842,6 +959,8 @@ public abstract class HostStoresContract {
     assertTrue(stores.records().inSession(RecordKind.REVIEW, "ws-1").isEmpty());
   }
 
+  @DisplayName(
+      "STORE-QUERY-4: a WorkSession is read with its records of the asked statuses in first write order")
   @Test
   void aWorkSessionIsReadWithItsRecordsOfTheAskedStatusesInFirstWriteOrder() {
     ChainCursor at = create("ws-1");
@@ -880,6 +999,8 @@ public abstract class HostStoresContract {
     assertTrue(other.findWithRecords("ws-none", RecordKind.REQUEST, open).isEmpty());
   }
 
+  @DisplayName(
+      "STORE-QUERY-5: a WorkSession is read with which of the asked event ids its chain holds")
   @Test
   void aWorkSessionIsReadWithWhichOfTheAskedEventIdsItsChainHolds() {
     ChainCursor a = create("ws-a");
@@ -913,6 +1034,7 @@ public abstract class HostStoresContract {
         other.findWithRecords("ws-none", RecordKind.REQUEST, Set.of(), Set.of(held)).isEmpty());
   }
 
+  @DisplayName("STORE-QUERY-6: an Actor is read with the Worker it names")
   @Test
   void anActorIsReadWithTheWorkerItNames() {
     StoredRecord worker = global(RecordKind.WORKER, "worker-1", "w");
@@ -952,6 +1074,7 @@ public abstract class HostStoresContract {
         JSON.objectNode().put("actor_id", actorId).put("worker_id", workerId));
   }
 
+  @DisplayName("STORE-QUERY-7: the Actors of a Worker are found by the Worker they name now")
   @Test
   void theActorsOfAWorkerAreFoundByTheWorkerTheyNameNow() {
     stores.seed(actorOf("actor-1", "worker-1"));
@@ -980,6 +1103,7 @@ public abstract class HostStoresContract {
     return ids.stream().sorted().toList();
   }
 
+  @DisplayName("STORE-RECORD-1: records outside WorkSessions are replaced by a put")
   @Test
   void recordsOutsideWorkSessionsAreReplacedByAPut() {
     StoredRecord first = global(RecordKind.ACTOR, "actor-1", "first");
@@ -993,6 +1117,7 @@ public abstract class HostStoresContract {
 
   // --- fidelity ---
 
+  @DisplayName("STORE-FIDELITY-1: stored JSON comes back as it went")
   @Test
   void storedJsonComesBackAsItWent() throws Exception {
     // Parsed by the host's own wire mapping, as every stored tree is.
@@ -1016,6 +1141,7 @@ public abstract class HostStoresContract {
         other.records().find(RecordKind.POLICY, "policy-1").orElseThrow().recordedAt());
   }
 
+  @DisplayName("STORE-FIDELITY-2: stored responses come back byte for byte")
   @Test
   void storedResponsesComeBackByteForByte() {
     byte[] bytes = new byte[256];
@@ -1062,6 +1188,7 @@ public abstract class HostStoresContract {
 
   // --- the step inside the unit of work (CommitHook, outbox) ---
 
+  @DisplayName("STORE-STEP-1: a step runs once inside a committed unit and sees its event")
   @Test
   void aStepRunsOnceInsideACommittedUnitAndSeesItsEvent() {
     ChainCursor cursor = create("ws-1");
@@ -1088,7 +1215,8 @@ public abstract class HostStoresContract {
     ChainWrite write(ChainCursor afterGenesis);
   }
 
-  @ParameterizedTest(name = "{0}")
+  @DisplayName("STORE-STEP-2: a step does not run when the unit's condition fails")
+  @ParameterizedTest(name = "STORE-STEP-2 {0}")
   @MethodSource("unitsThatCommitNothing")
   void aStepDoesNotRunWhenTheUnitsConditionFails(String name, UnitInStore unit) {
     ChainCursor cursor = create("ws-1");
@@ -1099,6 +1227,7 @@ public abstract class HostStoresContract {
     assertEquals(List.of(), ran);
   }
 
+  @DisplayName("STORE-STEP-3: a step does not run when the key is taken")
   @Test
   void aStepDoesNotRunWhenTheKeyIsTaken() {
     ChainCursor cursor = create("ws-1");
@@ -1115,6 +1244,7 @@ public abstract class HostStoresContract {
     assertEquals(List.of(), ran);
   }
 
+  @DisplayName("STORE-STEP-4: a failing step writes nothing of its unit")
   @Test
   void aFailingStepWritesNothingOfItsUnit() {
     ChainCursor cursor = create("ws-1");
@@ -1166,27 +1296,32 @@ public abstract class HostStoresContract {
 
   // --- The notification outbox (stores that keep one) ---
 
+  @DisplayName(
+      "STORE-OUTBOX-1: a notification commits with its unit and never with a conflict or a taken key")
   @Test
   void aNotificationCommitsWithItsUnitAndNeverWithAConflictOrATakenKey() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(stores.notificationOutbox().isPresent());
+    assumeOutbox(StoreRule.OUTBOX_1);
     OutboxChecks.aNotificationCommitsWithItsUnitOnly(stores);
   }
 
+  @DisplayName("STORE-OUTBOX-2: a lease keeps a notification one instance's until it runs out")
   @Test
   void aLeaseKeepsANotificationOneInstancesUntilItRunsOut() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(stores.notificationOutbox().isPresent());
+    assumeOutbox(StoreRule.OUTBOX_2);
     OutboxChecks.aLeaseKeepsANotificationOneInstancesUntilItRunsOut(stores, other);
   }
 
+  @DisplayName("STORE-OUTBOX-3: dead letters are listed and never claimed again")
   @Test
   void deadLettersAreListedAndNeverClaimedAgain() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(stores.notificationOutbox().isPresent());
+    assumeOutbox(StoreRule.OUTBOX_3);
     OutboxChecks.deadLettersAreListedAndNeverClaimedAgain(stores);
   }
 
+  @DisplayName("STORE-OUTBOX-4: dispatchers of two instances deliver each notification once")
   @Test
   void dispatchersOfTwoInstancesDeliverEachNotificationOnce() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeTrue(stores.notificationOutbox().isPresent());
+    assumeOutbox(StoreRule.OUTBOX_4);
     OutboxChecks.dispatchersOfTwoInstancesDeliverEachNotificationOnce(stores, other, pool, WRITERS);
   }
 }
