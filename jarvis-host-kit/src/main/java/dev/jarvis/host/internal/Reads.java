@@ -58,16 +58,19 @@ final class Reads {
 
   private final HostConfig config;
   private final SessionMutations sessions;
+  private final DueRequestExpiry expiry;
   private final ResponseFactory responses;
   private final KeyedLocks<String> locks;
 
   Reads(
       HostConfig config,
       SessionMutations sessions,
+      DueRequestExpiry expiry,
       ResponseFactory responses,
       KeyedLocks<String> locks) {
     this.config = config;
     this.sessions = sessions;
+    this.expiry = expiry;
     this.responses = responses;
     this.locks = locks;
   }
@@ -111,8 +114,7 @@ final class Reads {
    */
   StoredResponse inbox(ProtocolCall call) {
     String worker = inboxWorker(call);
-    RequestInbox.Query query =
-        RequestInbox.parse(call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""));
+    RequestInbox.Query query = call.query().inbox();
     List<InboxEntry> entries = inboxEntries(worker, query);
     Instant now = config.clock().instant();
     Set<String> due = new LinkedHashSet<>();
@@ -122,7 +124,7 @@ final class Reads {
       }
     }
     if (!due.isEmpty()) {
-      due.forEach(sessions::expireDueAsHost);
+      due.forEach(expiry::expireDueAsHost);
       entries = inboxEntries(worker, query);
     }
     boolean more = entries.size() > query.limit();
@@ -330,6 +332,6 @@ final class Reads {
   static String manifestId(String workSessionId) {
     return workSessionId.length() <= 140
         ? workSessionId + ".evidence-manifest"
-        : "evidence-manifest." + SessionMutations.eventId(workSessionId, 0);
+        : "evidence-manifest." + HostEventIds.eventId(workSessionId, 0);
   }
 }
