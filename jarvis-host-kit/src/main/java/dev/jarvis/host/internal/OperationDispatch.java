@@ -32,11 +32,11 @@ public final class OperationDispatch {
     this.idempotency = new IdempotentExecution(config);
     PrincipalLimitRules limits = new PrincipalLimitRules(config);
     this.expiry = new DueRequestExpiry(config, locks);
-    this.sessions =
-        new SessionMutations(config, rules, membership, responses, locks, limits, expiry);
+    MemberTouch touch = new MemberTouch(config, membership, expiry);
+    this.sessions = new SessionMutations(config, rules, responses, locks, limits, touch);
     this.genesis = new GenesisRules(config, membership, limits, rules);
     this.others = new NonSessionMutations(config, membership, responses);
-    this.reads = new Reads(config, sessions, expiry, responses, locks);
+    this.reads = new Reads(config, touch, expiry, responses, locks);
   }
 
   /**

@@ -13,7 +13,6 @@ import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.Mutation;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.ProtocolRefusal;
-import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.RecordWrite;
 import dev.jarvis.host.SessionWithRecords;
 import dev.jarvis.host.StoredResponse;
@@ -30,12 +29,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Runs WorkSession mutations: under the WorkSession's lock, checks membership, has the expiry of
- * Requests whose time has come written ({@link DueRequestExpiry}), checks the seal, the cursor
- * (expected revision, then previous hash), the status and the Takeover lock, lets the operation's
- * rule decide the effect, keeps ids to their WorkSession ({@link RecordScope}) and appends exactly
- * one event together with the records and the idempotency record, in one store commit whose
- * condition is the cursor the rules saw.
+ * Runs WorkSession mutations: under the WorkSession's lock, has the member's touch read ({@link
+ * MemberTouch}: membership, then the expiry of Requests whose time has come), checks the seal, the
+ * cursor (expected revision, then previous hash), the status and the Takeover lock, lets the
+ * operation's rule decide the effect, keeps ids to their WorkSession ({@link RecordScope}) and
+ * appends exactly one event together with the records and the idempotency record, in one store
+ * commit whose condition is the cursor the rules saw.
  */
 final class SessionMutations {
 
@@ -44,27 +43,24 @@ final class SessionMutations {
 
   private final HostConfig config;
   private final ProtocolRules rules;
-  private final Membership membership;
   private final ResponseFactory responses;
   private final KeyedLocks<String> locks;
   private final PrincipalLimitRules limits;
-  private final DueRequestExpiry expiry;
+  private final MemberTouch touch;
 
   SessionMutations(
       HostConfig config,
       ProtocolRules rules,
-      Membership membership,
       ResponseFactory responses,
       KeyedLocks<String> locks,
       PrincipalLimitRules limits,
-      DueRequestExpiry expiry) {
+      MemberTouch touch) {
     this.config = config;
     this.rules = rules;
-    this.membership = membership;
     this.responses = responses;
     this.locks = locks;
     this.limits = limits;
-    this.expiry = expiry;
+    this.touch = touch;
   }
 
   /** createWorkSession: the genesis event and the snapshot at revision 1. */
@@ -117,40 +113,12 @@ final class SessionMutations {
         call, () -> locks.with(id, () -> underLock(call, id, operation, commit)));
   }
 
-  /**
-   * The WorkSession a member may see, its due Request expiries written first ({@link
-   * DueRequestExpiry}). The caller holds the WorkSession's lock.
-   */
-  StoredSession memberView(ProtocolCall call, String id) {
-    return memberView(call, id, new CallRecords(config.stores().records(), call));
-  }
-
-  private StoredSession memberView(ProtocolCall call, String id, CallRecords reads) {
-    SessionWithRecords found = memberRead(call, id, reads, Set.of());
-    return expiry.expireDue(found.session(), found.records(), reads);
-  }
-
-  /**
-   * The WorkSession and its open Requests in one read (the expiry check needs them each time), with
-   * which of {@code eventIds} its chain holds; refused unless the caller is a member.
-   */
-  private SessionWithRecords memberRead(
-      ProtocolCall call, String id, CallRecords reads, Set<String> eventIds) {
-    SessionWithRecords found =
-        config
-            .stores()
-            .findWithRecords(id, RecordKind.REQUEST, RequestLifecycle.OPEN_STATUSES, eventIds)
-            .orElseThrow(Membership::notAMember);
-    membership.checkStored(found.session().snapshot(), call.actorId(), reads);
-    return found;
-  }
-
   private StoredResponse underLock(
       ProtocolCall call, String id, ScopedOperation operation, KeyedCommit commit) {
     CallRecords reads = new CallRecords(config.stores().records(), call);
     Set<String> asked = operation.rule().eventIdsAsked(call);
-    SessionWithRecords found = memberRead(call, id, reads, asked);
-    StoredSession session = expiry.expireDue(found.session(), found.records(), reads);
+    SessionWithRecords found = touch.read(call, id, reads, asked);
+    StoredSession session = touch.expireDue(found, reads);
     // What was read of the chain holds while the chain is as read: an expiry written since (or
     // another instance's event, seen by the re-read after a conflicting expiry) asks again.
     boolean asRead = session.cursor().equals(found.session().cursor());
