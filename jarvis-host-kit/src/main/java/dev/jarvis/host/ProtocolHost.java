@@ -160,8 +160,8 @@ public final class ProtocolHost implements AutoCloseable {
    * @param method the HTTP method
    * @param path the request path as it travelled (percent-encoded, no query string)
    * @param rawQuery the raw query string (without {@code ?}; empty for none), which the {@code
-   *     event-log} read takes its page from ({@link EventLog#RAW_QUERY}); no spec operation reads
-   *     one
+   *     event-log} and {@code request-inbox} reads take their page from ({@link
+   *     ProtocolCall#query()}); no spec operation reads one
    * @param headers case-insensitive header lookup
    * @param rawBody the body bytes as they travelled, empty when there is none; handed over, not
    *     copied: the binding writes the array no more
@@ -209,13 +209,11 @@ public final class ProtocolHost implements AutoCloseable {
               : failure(404, outsideTheProtocol("No protocol operation exists at this path.")));
     }
     ProtocolOperation operation = route.get().operation();
-    Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
-    if (operation.equals(EventLog.OPERATION) || operation.equals(RequestInbox.OPERATION)) {
-      // Read by the guard after HostAuth, like every other input.
-      parameters.put(EventLog.RAW_QUERY, rawQuery);
-    }
     try {
-      return new Routed(Optional.of(check(operation, headers, parameters, rawBody)), null);
+      // The query is read by the guard after HostAuth, like every other input.
+      return new Routed(
+          Optional.of(check(operation, headers, route.get().pathParameters(), rawQuery, rawBody)),
+          null);
     } catch (ProtocolRefusal refusal) {
       return refused(refusal(refusal));
     }
@@ -226,35 +224,17 @@ public final class ProtocolHost implements AutoCloseable {
   }
 
   /**
-   * As {@link #answer(String, String, String, Function, byte[])} with no query string.
+   * As {@link #check(ProtocolOperation, Function, Map, String, byte[])} with no query string: for
+   * the operations that take none (every spec operation).
    *
-   * @deprecated use {@link #answer(String, String, String, Function, byte[])} with {@code ""}
+   * @throws ProtocolRefusal on the first broken rule
    */
-  @Deprecated
-  public StoredResponse answer(
-      String method, String path, Function<String, Optional<String>> headers, byte[] rawBody) {
-    return answer(method, path, "", headers, rawBody);
-  }
-
-  /**
-   * Answers one request already routed to its operation.
-   *
-   * @deprecated route with {@link #answer(String, String, String, Function, byte[])}, or {@link
-   *     #check} and {@link #handleCall}
-   */
-  @Deprecated
-  public StoredResponse answer(
+  public ProtocolCall check(
       ProtocolOperation operation,
       Function<String, Optional<String>> headers,
       Map<String, String> pathParameters,
       byte[] rawBody) {
-    try {
-      return handleCall(check(operation, headers, pathParameters, rawBody)).response();
-    } catch (ProtocolRefusal refusal) {
-      return refusal(refusal);
-    } catch (RuntimeException failure) {
-      return hostFailure(failure);
-    }
+    return check(operation, headers, pathParameters, "", rawBody);
   }
 
   /**
@@ -265,6 +245,9 @@ public final class ProtocolHost implements AutoCloseable {
    * #refusal}.
    *
    * @param headers case-insensitive header lookup
+   * @param pathParameters path parameter values by the spec's names, decoded
+   * @param rawQuery the raw query string (without {@code ?}; empty for none), which the guard
+   *     parses once into the call's {@link ProtocolCall#query()}; only the paged reads take one
    * @param rawBody the body bytes as they travelled, empty for reads; handed over, not copied
    * @throws ProtocolRefusal on the first broken rule
    */
@@ -272,6 +255,7 @@ public final class ProtocolHost implements AutoCloseable {
       ProtocolOperation operation,
       Function<String, Optional<String>> headers,
       Map<String, String> pathParameters,
+      String rawQuery,
       byte[] rawBody) {
     Optional<String> trace = TraceParent.traceId(headers.apply(TraceParent.HEADER));
     if (!serves(operation)) {
@@ -279,7 +263,7 @@ public final class ProtocolHost implements AutoCloseable {
           .about(operation.operationId(), trace);
     }
     try {
-      return guard.check(operation, headers, pathParameters, rawBody).tracedAs(trace);
+      return guard.check(operation, headers, pathParameters, rawQuery, rawBody).tracedAs(trace);
     } catch (ProtocolRefusal refusal) {
       throw refusal.about(operation.operationId(), trace);
     }
@@ -324,16 +308,6 @@ public final class ProtocolHost implements AutoCloseable {
         "/",
         reason,
         OUTSIDE_REMEDIATION);
-  }
-
-  /**
-   * Applies a checked call.
-   *
-   * @deprecated use {@link #handleCall}, whose {@link HandledCall#response()} this is
-   */
-  @Deprecated
-  public StoredResponse handle(ProtocolCall call) {
-    return handleCall(call).response();
   }
 
   /**
@@ -397,11 +371,21 @@ public final class ProtocolHost implements AutoCloseable {
     switch (handled.outcome()) {
       case ACCEPTED -> ListenerFailures.contain(() -> listener.accepted(handled));
       case REPLAYED -> ListenerFailures.contain(() -> listener.replayed(handled));
-      case REFUSED, FAILED -> {
+      case REFUSED -> {
         ProtocolCall call = handled.call();
         tell(
-            handled.outcome() == HandledCall.Outcome.FAILED,
             new RefusedCall(
+                Optional.of(call.operationId()),
+                handled.response().status(),
+                handled.errorId().orElseThrow(),
+                handled.traceId().orElseThrow(),
+                Optional.of(call.actorId()),
+                Optional.of(call.operation().path())));
+      }
+      case FAILED -> {
+        ProtocolCall call = handled.call();
+        tell(
+            new FailedCall(
                 Optional.of(call.operationId()),
                 handled.response().status(),
                 handled.errorId().orElseThrow(),
@@ -412,17 +396,16 @@ public final class ProtocolHost implements AutoCloseable {
     }
   }
 
-  /** The one place a request answered with a {@code ProtocolError} reaches the listener. */
-  private void tell(boolean failed, RefusedCall refused) {
+  /** The one place a refusal reaches the listener. */
+  private void tell(RefusedCall refused) {
     ProtocolListener listener = config.listener();
-    ListenerFailures.contain(
-        () -> {
-          if (failed) {
-            listener.failed(refused);
-          } else {
-            listener.refused(refused);
-          }
-        });
+    ListenerFailures.contain(() -> listener.refused(refused));
+  }
+
+  /** The one place a failure of the host reaches the listener. */
+  private void tell(FailedCall failed) {
+    ProtocolListener listener = config.listener();
+    ListenerFailures.contain(() -> listener.failed(failed));
   }
 
   /**
@@ -436,7 +419,7 @@ public final class ProtocolHost implements AutoCloseable {
   public StoredResponse hostFailure(Throwable cause) {
     String traceId = config.traceIds().get();
     StoredResponse answer = HostFailure.answer(responses, cause, traceId, Optional.empty());
-    tell(true, new RefusedCall(Optional.empty(), answer.status(), HostFailure.ERROR_ID, traceId));
+    tell(new FailedCall(answer.status(), HostFailure.ERROR_ID, traceId));
     return answer;
   }
 
@@ -448,7 +431,6 @@ public final class ProtocolHost implements AutoCloseable {
     String traceId = refusal.traceId().orElseGet(config.traceIds());
     StoredResponse answer = responses.error(refusal.httpStatus(), refusal.violation(), traceId);
     tell(
-        false,
         new RefusedCall(
             refusal.operationId(), refusal.httpStatus(), refusal.violation().errorId(), traceId));
     return answer;
@@ -461,7 +443,7 @@ public final class ProtocolHost implements AutoCloseable {
   public StoredResponse failure(int status, ProtocolViolation violation) {
     String traceId = config.traceIds().get();
     StoredResponse answer = responses.error(status, violation, traceId);
-    tell(false, new RefusedCall(Optional.empty(), status, violation.errorId(), traceId));
+    tell(new RefusedCall(Optional.empty(), status, violation.errorId(), traceId));
     return answer;
   }
 
@@ -484,7 +466,8 @@ public final class ProtocolHost implements AutoCloseable {
   public StoredResponse shuttingDown() {
     String traceId = config.traceIds().get();
     StoredResponse answer = HostFailure.shuttingDown(responses, traceId);
-    tell(false, new RefusedCall(Optional.empty(), answer.status(), HostFailure.ERROR_ID, traceId));
+    // Draining is the host's choice, not a failure: nothing broke, and a retry elsewhere succeeds.
+    tell(new RefusedCall(Optional.empty(), answer.status(), HostFailure.ERROR_ID, traceId));
     return answer;
   }
 
@@ -570,8 +553,7 @@ public final class ProtocolHost implements AutoCloseable {
    * JAX-RS) is a stream or a long poll: as {@link #holds(String, String, String, Function)}.
    */
   public boolean holds(ProtocolCall call, Function<String, Optional<String>> headers) {
-    return holds(
-        call.operation(), call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""), headers);
+    return holds(call.operation(), call.query().raw(), headers);
   }
 
   /**
@@ -598,12 +580,14 @@ public final class ProtocolHost implements AutoCloseable {
   }
 
   private HeldAnswer stream(ProtocolCall call, Function<String, Optional<String>> headers) {
-    String rawQuery = call.pathParameters().getOrDefault(EventLog.RAW_QUERY, "");
     long after;
     try {
+      // The query's after was read by the guard; only Last-Event-ID, which wins, is read here.
+      Optional<String> lastEventId = headers.apply(EventStream.LAST_EVENT_ID);
       after =
-          EventStream.startsAfter(
-              headers.apply(EventStream.LAST_EVENT_ID), EventLog.queryParameters(rawQuery));
+          lastEventId.isPresent()
+              ? EventStream.startsAfter(lastEventId, Map.of())
+              : call.query().eventPage().after();
     } catch (EventLogQueryException refused) {
       return new HeldAnswer.Answered(
           refusal(
@@ -637,17 +621,8 @@ public final class ProtocolHost implements AutoCloseable {
   }
 
   private HeldAnswer longPoll(ProtocolCall call) {
-    Duration wait;
-    long after;
-    try {
-      wait = EventLog.waitFor(call.pathParameters());
-      after = EventLog.request(call.pathParameters()).after();
-    } catch (EventLogQueryException refused) {
-      return new HeldAnswer.Answered(
-          refusal(
-              new ProtocolRefusal(refused.violation(), 400)
-                  .about(call.operationId(), call.traceId())));
-    }
+    Duration wait = call.query().eventWait();
+    long after = call.query().eventPage().after();
     String workSessionId = call.pathParameters().get(JarvisEvent.JSON_PROPERTY_WORK_SESSION_ID);
     return held(
         call,
@@ -663,15 +638,7 @@ public final class ProtocolHost implements AutoCloseable {
    * read of one entry.
    */
   private HeldAnswer inboxLongPoll(ProtocolCall call) {
-    RequestInbox.Query query;
-    try {
-      query = RequestInbox.parse(call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""));
-    } catch (EventLogQueryException refused) {
-      return new HeldAnswer.Answered(
-          refusal(
-              new ProtocolRefusal(refused.violation(), 400)
-                  .about(call.operationId(), call.traceId())));
-    }
+    RequestInbox.Query query = call.query().inbox();
     String worker =
         call.actorRecord()
             .map(a -> a.path(dev.jarvis.model.Actor.JSON_PROPERTY_WORKER_ID).asText())
@@ -773,7 +740,7 @@ public final class ProtocolHost implements AutoCloseable {
     }
 
     @Override
-    public void failed(RefusedCall failure) {
+    public void failed(FailedCall failure) {
       user.failed(failure);
     }
 

@@ -22,7 +22,7 @@ public interface ProtocolListener {
    * A failure of the host itself, answered 500 (503 for a store that cannot serve now) with this
    * {@code trace_id} and logged once.
    */
-  default void failed(RefusedCall failure) {}
+  default void failed(FailedCall failure) {}
 
   /**
    * An event the host wrote on its own (a Request's expiry), after it committed; reported apart

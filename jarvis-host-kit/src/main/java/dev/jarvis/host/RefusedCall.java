@@ -5,10 +5,13 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A request answered with a {@code ProtocolError}, as a {@link ProtocolListener} sees it.
+ * A request the host refused, as a {@link ProtocolListener} sees it: a broken protocol rule (by the
+ * guard or a rule; 4xx), or a request turned away outside the protocol (an unknown path, a
+ * binding's own limits, a host that is draining). Nothing was written. A failure of the host itself
+ * is a {@link FailedCall}, never one of these.
  *
  * @param operationId the operation, when the request got as far as naming one
- * @param httpStatus the answer's status (400, 401, 500, ...)
+ * @param httpStatus the answer's status (400, 401, 404, 409, ...; 503 for a host draining)
  * @param errorId the answer's {@code error_id}
  * @param traceId the answer's {@code trace_id}
  * @param actorId the acting Actor ({@code Jarvis-Actor-Id}), when the request got past the guard

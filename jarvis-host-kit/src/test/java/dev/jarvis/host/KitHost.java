@@ -300,7 +300,7 @@ final class KitHost {
     return () -> {
       try {
         return host.handleCall(
-                host.check(op, name -> Optional.ofNullable(headers.get(name)), path, raw))
+                host.check(op, name -> Optional.ofNullable(headers.get(name)), path, "", raw))
             .response();
       } catch (ProtocolRefusal refusal) {
         return host.refusal(refusal);

@@ -34,7 +34,7 @@ class ObservedCallsTest {
     final List<HandledCall> accepted = new CopyOnWriteArrayList<>();
     final List<HandledCall> replayed = new CopyOnWriteArrayList<>();
     final List<RefusedCall> refused = new CopyOnWriteArrayList<>();
-    final List<RefusedCall> failed = new CopyOnWriteArrayList<>();
+    final List<FailedCall> failed = new CopyOnWriteArrayList<>();
     final List<AcceptedMutation> outbox = new CopyOnWriteArrayList<>();
     final List<HostWrittenEvent> hostOutbox = new CopyOnWriteArrayList<>();
     final List<HostWrittenEvent> hostWrote = new CopyOnWriteArrayList<>();
@@ -56,7 +56,7 @@ class ObservedCallsTest {
     }
 
     @Override
-    public void failed(RefusedCall failure) {
+    public void failed(FailedCall failure) {
       failed.add(failure);
     }
 
@@ -249,6 +249,7 @@ class ObservedCallsTest {
                   op,
                   name -> Optional.ofNullable(headers.get(name)),
                   Map.of("work_session_id", "ws-nowhere"),
+                  "",
                   new byte[0]))
           .response();
     } catch (ProtocolRefusal refusal) {

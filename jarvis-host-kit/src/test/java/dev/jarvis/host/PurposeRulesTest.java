@@ -112,6 +112,7 @@ class PurposeRulesTest {
                             RequestTimestamp.format(java.time.Instant.now()))
                         .get(h)),
             Map.of("worker_id", "w-x"),
+            "",
             dev.jarvis.core.sample.SampleRecords.worker("w-x", "human")
                 .toString()
                 .getBytes(java.nio.charset.StandardCharsets.UTF_8));

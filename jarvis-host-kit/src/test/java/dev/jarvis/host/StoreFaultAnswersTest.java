@@ -71,7 +71,7 @@ class StoreFaultAnswersTest {
   }
 
   private final FaultyStores stores = new FaultyStores();
-  private final List<RefusedCall> failed = new CopyOnWriteArrayList<>();
+  private final List<FailedCall> failed = new CopyOnWriteArrayList<>();
   private final KitHost kit =
       new KitHost(
           HostAuth.anyCaller(),
@@ -81,7 +81,7 @@ class StoreFaultAnswersTest {
                   .listener(
                       new ProtocolListener() {
                         @Override
-                        public void failed(RefusedCall failure) {
+                        public void failed(FailedCall failure) {
                           failed.add(failure);
                         }
                       }));
@@ -122,6 +122,7 @@ class StoreFaultAnswersTest {
     assertEquals(before, kit.cursor(KitHost.WS));
     assertEquals(1, failed.size());
     assertEquals(503, failed.get(0).httpStatus());
+    assertTrue(failed.get(0).storeUnavailable());
     assertEquals(error.path("trace_id").asText(), failed.get(0).traceId());
 
     stores.commitFault = Optional.empty();

@@ -37,7 +37,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -135,11 +134,7 @@ final class StubHost {
       return checked(host.failure(404, unknown), Optional.empty());
     }
     ProtocolOperation op = route.get().operation();
-    Map<String, String> parameters = new LinkedHashMap<>(route.get().pathParameters());
-    if (op.equals(EventLog.OPERATION) || op.equals(RequestInbox.OPERATION)) {
-      parameters.put(EventLog.RAW_QUERY, request.rawQuery());
-    }
-    StubResponse answer = answer(op, parameters, request, next);
+    StubResponse answer = answer(op, route.get().pathParameters(), request, next);
     if (next.isPresent() && next.get().action() instanceof NextCall.Delay delay) {
       answer = answer.delayedBy(delay.delay());
     }
@@ -153,7 +148,7 @@ final class StubHost {
       Optional<ScriptedCall> next) {
     ProtocolCall call;
     try {
-      call = host.check(op, request.lookup(), path, request.body());
+      call = host.check(op, request.lookup(), path, request.rawQuery(), request.body());
     } catch (ProtocolRefusal refusal) {
       // The guard's refusals are what a well-behaved client never sends: recorded for the test.
       received.add(refusal.violation());
@@ -292,7 +287,8 @@ final class StubHost {
             ? new byte[0]
             : body.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     try {
-      ProtocolCall call = host.check(op, name -> Optional.ofNullable(headers.get(name)), path, raw);
+      ProtocolCall call =
+          host.check(op, name -> Optional.ofNullable(headers.get(name)), path, "", raw);
       return host.handleCall(call).response();
     } catch (ProtocolRefusal refusal) {
       return host.refusal(refusal);

@@ -17,6 +17,8 @@ import java.util.Optional;
  * @param records records written together with the event
  * @param nextStatus the WorkSession status after the event, if it changes
  * @param responseBody the body of the success response
+ * @param listedIn the WorkSession snapshot's array of refs that lists {@code objectId} after the
+ *     event ({@code learning_record_refs}); empty for most operations
  */
 record Effect(
     Optional<JsonNode> event,
@@ -25,7 +27,41 @@ record Effect(
     String objectId,
     List<StoredRecord> records,
     Optional<String> nextStatus,
-    byte[] responseBody) {
+    byte[] responseBody,
+    Optional<String> listedIn) {
+
+  /** An effect that lists its object in no snapshot array. */
+  Effect(
+      Optional<JsonNode> event,
+      String eventType,
+      String objectType,
+      String objectId,
+      List<StoredRecord> records,
+      Optional<String> nextStatus,
+      byte[] responseBody) {
+    this(
+        event,
+        eventType,
+        objectType,
+        objectId,
+        records,
+        nextStatus,
+        responseBody,
+        Optional.empty());
+  }
+
+  /** The same effect, its object listed in the snapshot's array {@code field}. */
+  Effect listedIn(String field) {
+    return new Effect(
+        event,
+        eventType,
+        objectType,
+        objectId,
+        records,
+        nextStatus,
+        responseBody,
+        Optional.of(field));
+  }
 
   /** A host-built event recording one record, answered with the record as it travelled. */
   static Effect recording(

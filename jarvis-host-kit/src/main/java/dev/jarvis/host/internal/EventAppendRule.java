@@ -136,7 +136,7 @@ final class EventAppendRule implements ScopedRule {
   }
 
   private static void checkId(String id, SessionView session) {
-    if (SessionMutations.isHostEventId(session.id(), id)) {
+    if (HostEventIds.isHostEventId(session.id(), id)) {
       throw refuse(
           ProtocolErrorId.UNAUTHORIZED_ACTOR,
           OBJECT,

@@ -50,7 +50,9 @@ final class LearningRules {
             "No event " + sources.get(i) + " in this WorkSession.");
       }
     }
-    return created(call, session, RecordKind.LEARNING_RECORD, "learning_record");
+    // The WorkSession lists its learning records (WorkSession.learning_record_refs).
+    return created(call, session, RecordKind.LEARNING_RECORD, "learning_record")
+        .listedIn("learning_record_refs");
   }
 
   Effect memoryProposal(ProtocolCall call, SessionView session) {

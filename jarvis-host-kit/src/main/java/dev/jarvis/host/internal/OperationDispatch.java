@@ -8,6 +8,7 @@ public final class OperationDispatch {
 
   private final IdempotentExecution idempotency;
   private final SessionMutations sessions;
+  private final DueRequestExpiry expiry;
   private final GenesisRules genesis;
   private final NonSessionMutations others;
   private final Reads reads;
@@ -30,10 +31,12 @@ public final class OperationDispatch {
     KeyedLocks<String> locks = new KeyedLocks<>();
     this.idempotency = new IdempotentExecution(config);
     PrincipalLimitRules limits = new PrincipalLimitRules(config);
-    this.sessions = new SessionMutations(config, rules, membership, responses, locks, limits);
+    this.expiry = new DueRequestExpiry(config, locks);
+    MemberTouch touch = new MemberTouch(config, membership, expiry);
+    this.sessions = new SessionMutations(config, rules, responses, locks, limits, touch);
     this.genesis = new GenesisRules(config, membership, limits, rules);
     this.others = new NonSessionMutations(config, membership, responses);
-    this.reads = new Reads(config, sessions, responses, locks);
+    this.reads = new Reads(config, touch, expiry, responses, locks);
   }
 
   /**
@@ -71,7 +74,7 @@ public final class OperationDispatch {
     }
     int written = 0;
     for (String id : sessionIds) {
-      written += sessions.expireDueAsHost(id);
+      written += expiry.expireDueAsHost(id);
     }
     return written;
   }

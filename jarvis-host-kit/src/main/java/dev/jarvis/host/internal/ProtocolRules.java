@@ -73,7 +73,9 @@ public final class ProtocolRules {
                 "policy_decision.recorded",
                 new PolicyDecisionRule(config.agentActions(), config.governance())),
             ScopedOperation.writing(
-                CREATE_REQUEST, "request.created", new RequestRule(config.clock())),
+                CREATE_REQUEST,
+                "request.created",
+                new RequestRule(config.clock(), new PrincipalLimitRules(config))),
             ScopedOperation.writing(
                     RECORD_REVIEW, "review.recorded", new ReviewRule(config.clock()))
                 .admitting(ActorType.HUMAN),

@@ -57,17 +57,20 @@ import java.util.Set;
 final class Reads {
 
   private final HostConfig config;
-  private final SessionMutations sessions;
+  private final MemberTouch touch;
+  private final DueRequestExpiry expiry;
   private final ResponseFactory responses;
   private final KeyedLocks<String> locks;
 
   Reads(
       HostConfig config,
-      SessionMutations sessions,
+      MemberTouch touch,
+      DueRequestExpiry expiry,
       ResponseFactory responses,
       KeyedLocks<String> locks) {
     this.config = config;
-    this.sessions = sessions;
+    this.touch = touch;
+    this.expiry = expiry;
     this.responses = responses;
     this.locks = locks;
   }
@@ -92,7 +95,7 @@ final class Reads {
               () ->
                   responses.success(
                       200,
-                      ResponseFactory.bytes(sessions.memberView(call, id).snapshot()),
+                      ResponseFactory.bytes(touch.view(call, id).snapshot()),
                       Optional.empty()));
       case OperationIds.EXPORT_EVIDENCE_MANIFEST -> locks.with(id, () -> export(call, id));
       default -> throw new IllegalStateException("not a read: " + call.operationId());
@@ -111,8 +114,7 @@ final class Reads {
    */
   StoredResponse inbox(ProtocolCall call) {
     String worker = inboxWorker(call);
-    RequestInbox.Query query =
-        RequestInbox.parse(call.pathParameters().getOrDefault(EventLog.RAW_QUERY, ""));
+    RequestInbox.Query query = call.query().inbox();
     List<InboxEntry> entries = inboxEntries(worker, query);
     Instant now = config.clock().instant();
     Set<String> due = new LinkedHashSet<>();
@@ -122,7 +124,7 @@ final class Reads {
       }
     }
     if (!due.isEmpty()) {
-      due.forEach(sessions::expireDueAsHost);
+      due.forEach(expiry::expireDueAsHost);
       entries = inboxEntries(worker, query);
     }
     boolean more = entries.size() > query.limit();
@@ -175,7 +177,7 @@ final class Reads {
    * another host instance) are left to the next page, so the page and its cursor headers agree.
    */
   private StoredResponse events(ProtocolCall call, String id) {
-    StoredSession session = sessions.memberView(call, id);
+    StoredSession session = touch.view(call, id);
     EventLog.PageRequest page = call.eventPage();
     ChainCursor cursor = session.cursor();
     List<JsonNode> events =
@@ -196,7 +198,7 @@ final class Reads {
    */
   private StoredResponse record(
       ProtocolCall call, String id, RecordKind kind, String parameter, String objectType) {
-    sessions.memberView(call, id);
+    touch.view(call, id);
     String recordId = call.pathParameters().getOrDefault(parameter, "");
     JsonNode body =
         config
@@ -215,7 +217,7 @@ final class Reads {
   }
 
   private StoredResponse export(ProtocolCall call, String id) {
-    StoredSession session = sessions.memberView(call, id);
+    StoredSession session = touch.view(call, id);
     String manifestId = manifestId(id);
     if (session.sealed()) {
       JsonNode manifest =
@@ -330,6 +332,6 @@ final class Reads {
   static String manifestId(String workSessionId) {
     return workSessionId.length() <= 140
         ? workSessionId + ".evidence-manifest"
-        : "evidence-manifest." + SessionMutations.eventId(workSessionId, 0);
+        : "evidence-manifest." + HostEventIds.eventId(workSessionId, 0);
   }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.JsonNesting;
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.error.ProtocolViolation;
-import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.eventlog.EventLogQueryException;
 import dev.jarvis.core.exchange.BodyReader;
 import dev.jarvis.core.exchange.ProtocolExchange;
@@ -18,12 +17,12 @@ import dev.jarvis.core.headers.MutationHeaders;
 import dev.jarvis.core.headers.Parsed;
 import dev.jarvis.core.headers.ReadHeaders;
 import dev.jarvis.core.headers.RequiredCapabilities;
-import dev.jarvis.core.requestinbox.RequestInbox;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.Principal;
 import dev.jarvis.host.ProtocolCall;
 import dev.jarvis.host.ProtocolRefusal;
+import dev.jarvis.host.ReadQuery;
 import dev.jarvis.model.ProtocolErrorId;
 import java.util.List;
 import java.util.Map;
@@ -33,9 +32,9 @@ import java.util.function.Function;
 /**
  * Checks everything about a request that does not depend on protocol state, in this order: HostAuth
  * (401), the principal may act as the named Actor, protocol headers as the operation class requires
- * them, required capabilities, the {@code event-log} read's page, the raw body against the spec,
- * the spec's path/body and actor/body id matches, and the Actor's authority. Nothing is stored, so
- * a refusal changes nothing.
+ * them, required capabilities, the query of the paged reads ({@link ReadQuery}), the raw body
+ * against the spec, the spec's path/body and actor/body id matches, and the Actor's authority.
+ * Nothing is stored, so a refusal changes nothing.
  */
 public final class RequestGuard {
 
@@ -62,6 +61,7 @@ public final class RequestGuard {
    * The checked call.
    *
    * @param headers case-insensitive header lookup
+   * @param rawQuery the raw query string (without {@code ?}; empty for none), parsed here once
    * @param rawBody the body bytes as they travelled (empty for reads)
    * @throws ProtocolRefusal on the first broken rule
    */
@@ -69,6 +69,7 @@ public final class RequestGuard {
       ProtocolOperation operation,
       Function<String, Optional<String>> headers,
       Map<String, String> pathParameters,
+      String rawQuery,
       byte[] rawBody) {
     Principal principal =
         config
@@ -108,24 +109,15 @@ public final class RequestGuard {
             violation -> {
               throw new ProtocolRefusal(violation);
             });
-    if (operation.equals(EventLog.OPERATION)) {
-      try {
-        EventLog.request(pathParameters);
-        if (config.capabilities().contains(HostConfig.EVENT_STREAM)) {
-          // A host of the live read takes wait=S, and refuses one out of range wherever it is
-          // answered; a host without it ignores the parameter, as every one it does not take.
-          EventLog.waitFor(pathParameters);
-        }
-      } catch (EventLogQueryException e) {
-        throw new ProtocolRefusal(e.violation());
-      }
-    }
-    if (operation.equals(RequestInbox.OPERATION)) {
-      try {
-        RequestInbox.parse(pathParameters.getOrDefault(EventLog.RAW_QUERY, ""));
-      } catch (EventLogQueryException e) {
-        throw new ProtocolRefusal(e.violation());
-      }
+    ReadQuery query;
+    try {
+      // A host of the live read takes wait=S, and refuses one out of range wherever it is
+      // answered; a host without it ignores the parameter, as every one it does not take.
+      query =
+          ReadQuery.parse(
+              operation, rawQuery, config.capabilities().contains(HostConfig.EVENT_STREAM));
+    } catch (EventLogQueryException e) {
+      throw new ProtocolRefusal(e.violation());
     }
     RequestBody body = RequestBody.empty();
     if (operation.requestSchema().isPresent()) {
@@ -139,7 +131,7 @@ public final class RequestGuard {
         mutation.isPresent()
             ? ProtocolExchange.of(operation, mutation.get(), pathParameters, body)
             : ProtocolExchange.read(operation, actorId, pathParameters);
-    return new ProtocolCall(exchange, Optional.empty(), actor);
+    return ProtocolCall.builder(exchange).query(query).actorRecord(actor).build();
   }
 
   /**

@@ -42,9 +42,11 @@ final class RequestRule implements ScopedRule {
   static final String OBJECT = "request";
 
   private final Clock clock;
+  private final PrincipalLimitRules targetLimits;
 
-  RequestRule(Clock clock) {
+  RequestRule(Clock clock, PrincipalLimitRules limits) {
     this.clock = clock;
+    this.targetLimits = limits;
   }
 
   @Override
@@ -147,6 +149,8 @@ final class RequestRule implements ScopedRule {
     written.add(StoredRecord.inSession(RecordKind.REQUEST, id, session.id(), request));
     original.ifPresent(
         o -> written.add(RequestLifecycle.superseded(o, id, session.nextEventId(), now)));
+    // After the Request's own rules, so only a valid Request of a member meets the host's limit.
+    targetLimits.checkTarget(call);
     boolean active = WorkSessionStatus.ACTIVE.getValue().equals(session.session().status());
     return new Effect(
         Optional.empty(),

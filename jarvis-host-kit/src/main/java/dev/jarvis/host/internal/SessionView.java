@@ -110,7 +110,7 @@ final class SessionView {
 
   /** The id the next host-built event of this WorkSession gets. */
   String nextEventId() {
-    return SessionMutations.eventId(id(), session.cursor().revision() + 1);
+    return HostEventIds.eventId(id(), session.cursor().revision() + 1);
   }
 
   /** The chain, in order. */

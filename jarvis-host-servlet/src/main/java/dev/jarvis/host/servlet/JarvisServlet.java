@@ -1,5 +1,6 @@
 package dev.jarvis.host.servlet;
 
+import dev.jarvis.core.headers.HeaderLookup;
 import dev.jarvis.host.EventSink;
 import dev.jarvis.host.HeldAnswer;
 import dev.jarvis.host.LiveStream;
@@ -143,18 +144,14 @@ public final class JarvisServlet extends HttpServlet {
 
   /**
    * Header lookup as the host kit expects it: names case-insensitive (the container's), repeated
-   * field lines combined with ", " (RFC 9110 section 5.3), as the protocol core's HeaderLookup
-   * does.
+   * field lines combined by HeaderLookup.
    */
   private static Function<String, Optional<String>> headersOf(HttpServletRequest request) {
-    return name -> {
-      Enumeration<String> values = request.getHeaders(name);
-      if (values == null || !values.hasMoreElements()) {
-        return Optional.empty();
-      }
-      List<String> all = Collections.list(values);
-      return Optional.of(all.size() == 1 ? all.get(0) : String.join(", ", all));
-    };
+    return HeaderLookup.ofLines(
+        name -> {
+          Enumeration<String> lines = request.getHeaders(name);
+          return lines == null ? List.of() : Collections.list(lines);
+        });
   }
 
   private static void send(HttpServletResponse response, StoredResponse answer, boolean close)

@@ -1,5 +1,6 @@
 package dev.jarvis.host.undertow;
 
+import dev.jarvis.core.headers.HeaderLookup;
 import dev.jarvis.host.HeldAnswer;
 import dev.jarvis.host.LiveStream;
 import dev.jarvis.host.ProtocolHost;
@@ -9,7 +10,6 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.server.ServerConnection;
 import io.undertow.util.AttachmentKey;
 import io.undertow.util.HeaderMap;
-import io.undertow.util.HeaderValues;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import java.nio.ByteBuffer;
@@ -290,15 +290,8 @@ public final class ProtocolHandler implements HttpHandler {
   }
 
   private static Function<String, Optional<String>> headersOf(HeaderMap headers) {
-    // HeaderMap looks names up case-insensitively; repeated field lines are combined with ", ",
-    // as the protocol core's HeaderLookup does (RFC 9110 section 5.3).
-    return name -> {
-      HeaderValues values = headers.get(name);
-      if (values == null || values.isEmpty()) {
-        return Optional.empty();
-      }
-      return Optional.of(values.size() == 1 ? values.getFirst() : String.join(", ", values));
-    };
+    // HeaderMap looks names up case-insensitively; HeaderLookup combines repeated field lines.
+    return HeaderLookup.ofLines(headers::get);
   }
 
   private void send(HttpServerExchange exchange, StoredResponse answer) {

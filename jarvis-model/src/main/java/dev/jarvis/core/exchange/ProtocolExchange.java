@@ -17,8 +17,8 @@ import java.util.Optional;
  *
  * @param operation the spec operation
  * @param actor {@code Jarvis-Actor-Id}
- * @param pathIds path parameter values by the spec's names (for the {@code event-log} read also the
- *     raw query string, under {@code EventLog.RAW_QUERY})
+ * @param pathIds path parameter values by the spec's names (the host kit carries the query string
+ *     apart, parsed, as {@code ProtocolCall.query()})
  * @param cursor the expected cursor, for WorkSession mutations
  * @param idempotencyKey {@code Jarvis-Idempotency-Key}, for mutations
  * @param requestTimestamp {@code Jarvis-Request-Timestamp}, for mutations

@@ -1,5 +1,6 @@
 package dev.jarvis.core.headers;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,10 +39,30 @@ public final class HeaderLookup {
     TreeMap<String, String> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     headers.forEach(
         (name, values) -> {
-          if (name != null && values != null && !values.isEmpty()) {
-            byName.merge(name, String.join(", ", values), (a, b) -> a + ", " + b);
+          if (name != null) {
+            joined(values).ifPresent(v -> byName.merge(name, v, (a, b) -> a + ", " + b));
           }
         });
     return name -> Optional.ofNullable(byName.get(name));
+  }
+
+  /**
+   * A lookup over a runtime's own header access ({@code HeaderMap::get} in Undertow, {@code
+   * HttpServletRequest.getHeaders} as a list, a JAX-RS {@code MultivaluedMap::get}): {@code
+   * linesByName} answers the field lines of a name, looked up case-insensitively by the runtime,
+   * {@code null} or empty for none; they are combined as everywhere here. Nothing is copied: each
+   * lookup asks the runtime.
+   */
+  public static Function<String, Optional<String>> ofLines(
+      Function<String, ? extends Collection<String>> linesByName) {
+    return name -> joined(linesByName.apply(name));
+  }
+
+  /** Field lines of one name combined into one value, RFC 9110 §5.3; empty for none. */
+  private static Optional<String> joined(Collection<String> lines) {
+    if (lines == null || lines.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(lines.size() == 1 ? lines.iterator().next() : String.join(", ", lines));
   }
 }

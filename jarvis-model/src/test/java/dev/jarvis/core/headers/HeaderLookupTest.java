@@ -18,6 +18,20 @@ class HeaderLookupTest {
   }
 
   @Test
+  void aRuntimesOwnLinesAreCombinedAsEverywhereAndNoLinesAreAbsent() {
+    Map<String, List<String>> runtime = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    runtime.put("Jarvis-Extensions", List.of("com.example.a", "com.example.b"));
+    runtime.put("Jarvis-Actor-Id", List.of("actor-1"));
+    runtime.put("Jarvis-Required-Capabilities", List.of());
+    var lookup = HeaderLookup.ofLines(runtime::get);
+
+    assertEquals(Optional.of("com.example.a, com.example.b"), lookup.apply("jarvis-extensions"));
+    assertEquals(Optional.of("actor-1"), lookup.apply(JarvisHeaders.ACTOR_ID));
+    assertEquals(Optional.empty(), lookup.apply(JarvisHeaders.REQUIRED_CAPABILITIES));
+    assertEquals(Optional.empty(), lookup.apply("Authorization"));
+  }
+
+  @Test
   void repeatedFieldLinesAreCombinedWithCommas() {
     Map<String, List<String>> lines = new LinkedHashMap<>();
     lines.put("jarvis-extensions", List.of("com.example.a"));

@@ -1,5 +1,6 @@
 package dev.jarvis.host.jaxrs;
 
+import dev.jarvis.core.headers.HeaderLookup;
 import dev.jarvis.host.HeldAnswer;
 import dev.jarvis.host.LiveStream;
 import dev.jarvis.host.ProtocolCall;
@@ -15,7 +16,6 @@ import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -117,13 +117,8 @@ public final class JarvisHostFeature implements Feature {
     if (host == null || call == null) {
       throw new IllegalStateException("JarvisHostFeature is not registered for this resource");
     }
-    Function<String, Optional<String>> headers =
-        name -> {
-          List<String> values = request.getHeaders().get(name);
-          return values == null || values.isEmpty()
-              ? Optional.empty()
-              : Optional.of(String.join(", ", values));
-        };
+    // The runtime's MultivaluedMap looks names up case-insensitively.
+    Function<String, Optional<String>> headers = HeaderLookup.ofLines(request.getHeaders()::get);
     if (!host.holds(call, headers)) {
       return toResponse(host.handleCall(call).response());
     }

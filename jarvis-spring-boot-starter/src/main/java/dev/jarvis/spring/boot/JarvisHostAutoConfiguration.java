@@ -501,7 +501,7 @@ public class JarvisHostAutoConfiguration {
     }
 
     @Override
-    public void failed(dev.jarvis.host.RefusedCall failure) {
+    public void failed(dev.jarvis.host.FailedCall failure) {
       each(l -> l.failed(failure));
     }
 

@@ -1,5 +1,6 @@
 package dev.jarvis.spring.boot;
 
+import dev.jarvis.host.FailedCall;
 import dev.jarvis.host.HandledCall;
 import dev.jarvis.host.ProtocolListener;
 import dev.jarvis.host.RefusedCall;
@@ -72,7 +73,7 @@ public final class JarvisHostMetrics implements ProtocolListener, JarvisRequest.
   }
 
   @Override
-  public void failed(RefusedCall failure) {
+  public void failed(FailedCall failure) {
     count("failed", failure.operationId().orElse("none"), failure.errorId().getValue());
   }
 }

@@ -1,5 +1,6 @@
 package dev.jarvis.spring.boot;
 
+import dev.jarvis.host.FailedCall;
 import dev.jarvis.host.HandledCall;
 import dev.jarvis.host.OperationRoutes;
 import dev.jarvis.host.ProtocolListener;
@@ -220,7 +221,7 @@ public final class JarvisRequestObserver implements Filter, ProtocolListener {
   }
 
   @Override
-  public void failed(RefusedCall failure) {
+  public void failed(FailedCall failure) {
     tell(
         failure.operationId().orElse("none"),
         "failed",

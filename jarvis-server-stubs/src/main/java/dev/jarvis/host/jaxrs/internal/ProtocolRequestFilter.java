@@ -2,7 +2,6 @@ package dev.jarvis.host.jaxrs.internal;
 
 import dev.jarvis.core.ProtocolOperation;
 import dev.jarvis.core.error.ProtocolViolation;
-import dev.jarvis.core.eventlog.EventLog;
 import dev.jarvis.core.headers.HeaderLookup;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.RequiredCapabilities;
@@ -61,15 +60,12 @@ final class ProtocolRequestFilter implements ContainerRequestFilter {
         .getUriInfo()
         .getPathParameters()
         .forEach((name, values) -> path.put(name, values.get(0)));
-    if (operation.equals(EventLog.OPERATION)
-        || operation.equals(dev.jarvis.core.requestinbox.RequestInbox.OPERATION)) {
-      // The host kit reads the page from the raw query, after HostAuth: one rule for every binding.
-      String query = request.getUriInfo().getRequestUri().getRawQuery();
-      path.put(EventLog.RAW_QUERY, query == null ? "" : query);
-    }
+    // The host kit reads the query, after HostAuth, as every binding hands it: raw, "" for none.
+    String query =
+        Optional.ofNullable(request.getUriInfo().getRequestUri().getRawQuery()).orElse("");
     try {
       Function<String, Optional<String>> headers = HeaderLookup.ofLists(request.getHeaders());
-      ProtocolCall call = host.check(operation, headers, path, body);
+      ProtocolCall call = host.check(operation, headers, path, query, body);
       unserved(headers)
           .ifPresent(
               violation -> {

@@ -50,17 +50,16 @@ class CheckedEntityInterceptorTest {
 
   private static ProtocolCall call(JsonNode tree) {
     byte[] bytes = tree.toString().getBytes(StandardCharsets.UTF_8);
-    return new ProtocolCall(
-        new ProtocolExchange(
-            ProtocolOperations.byId("registerWorker"),
-            new ActorId("host-admin"),
-            Map.of("worker_id", "worker-1"),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            RequestBody.of(bytes, tree)),
-        Optional.empty(),
-        Optional.empty());
+    return ProtocolCall.builder(
+            new ProtocolExchange(
+                ProtocolOperations.byId("registerWorker"),
+                new ActorId("host-admin"),
+                Map.of("worker_id", "worker-1"),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                RequestBody.of(bytes, tree)))
+        .build();
   }
 
   private ReaderInterceptorContext context(ProtocolCall call, Class<?> type) {
