@@ -52,8 +52,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Whether an append costs the same however long the chain and however many WorkSessions (issue 12
- * item 4): the host kit's work for one {@code appendJarvisEvent} ({@code ProtocolHost.answer}:
+ * Whether an append costs the same however long the chain and however many WorkSessions:
+ * the host kit's work for one {@code appendJarvisEvent} ({@code ProtocolHost.answer}:
  * guard, rules, commit), no HTTP, with each WorkSession already holding {@code eventsPerSession}
  * events (seeded through the store SPI, {@code HostStores.commit}) and {@code sessions}
  * WorkSessions in the store. Each benchmark thread appends to its own WorkSessions in turn. The
@@ -107,7 +107,7 @@ public class AppendCostBenchmark {
                 // would refuse the 1,000-WorkSession point.
                 .openWorkSessionsPerActor(
                     Math.max(sessions, PrincipalLimits.DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR))
-                // The sample Policy's owner is another human Worker than this one's (#37).
+                // The sample Policy's owner is another human Worker than this one's (who governs a WorkSession).
                 .governance(
                     WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID))
                 .build());

@@ -23,7 +23,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The live loop end to end, as issue #33's "Done when" states it: this process is the agent,
+ * The live loop end to end, as its target states it: this process is the agent,
  * blocked in {@code awaitResolution} on host instance A; the human approves from another process,
  * {@code jarvis-cli review}, through instance B sharing A's database. Measured: from the moment the
  * review process printed the recorded Review to the moment the agent's await completed approved;

@@ -34,7 +34,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 
-/** The notification outbox's part of the contract (issue 35 item 2), for stores that keep one. */
+/** The notification outbox's part of the contract, for stores that keep one. */
 final class OutboxChecks {
 
   private OutboxChecks() {}
