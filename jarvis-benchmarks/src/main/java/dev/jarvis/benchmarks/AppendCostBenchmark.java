@@ -52,13 +52,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Whether an append costs the same however long the chain and however many WorkSessions:
- * the host kit's work for one {@code appendJarvisEvent} ({@code ProtocolHost.answer}:
- * guard, rules, commit), no HTTP, with each WorkSession already holding {@code eventsPerSession}
- * events (seeded through the store SPI, {@code HostStores.commit}) and {@code sessions}
- * WorkSessions in the store. Each benchmark thread appends to its own WorkSessions in turn. The
- * time includes building and hashing the event on the caller's side (about 5 µs, the same at every
- * point).
+ * Whether an append costs the same however long the chain and however many WorkSessions: the host
+ * kit's work for one {@code appendJarvisEvent} ({@code ProtocolHost.answer}: guard, rules, commit),
+ * no HTTP, with each WorkSession already holding {@code eventsPerSession} events (seeded through
+ * the store SPI, {@code HostStores.commit}) and {@code sessions} WorkSessions in the store. Each
+ * benchmark thread appends to its own WorkSessions in turn. The time includes building and hashing
+ * the event on the caller's side (about 5 µs, the same at every point).
  *
  * <p>{@code store=postgres} runs on {@code JdbcHostStores} in a fresh schema of the database named
  * by {@code -Djarvis.bench.postgres=jdbc:postgresql://...} (dropped afterwards). Commands and the
@@ -107,7 +106,8 @@ public class AppendCostBenchmark {
                 // would refuse the 1,000-WorkSession point.
                 .openWorkSessionsPerActor(
                     Math.max(sessions, PrincipalLimits.DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR))
-                // The sample Policy's owner is another human Worker than this one's (who governs a WorkSession).
+                // The sample Policy's owner is another human Worker than this one's (who governs a
+                // WorkSession).
                 .governance(
                     WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID))
                 .build());

@@ -23,12 +23,12 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The live loop end to end, as its target states it: this process is the agent,
- * blocked in {@code awaitResolution} on host instance A; the human approves from another process,
- * {@code jarvis-cli review}, through instance B sharing A's database. Measured: from the moment the
- * review process printed the recorded Review to the moment the agent's await completed approved;
- * then a Request nobody answers, from its {@code expires_at} to the await completing expired. Run
- * by {@code jarvis-benchmarks/await-review.sh}.
+ * The live loop end to end, as its target states it: this process is the agent, blocked in {@code
+ * awaitResolution} on host instance A; the human approves from another process, {@code jarvis-cli
+ * review}, through instance B sharing A's database. Measured: from the moment the review process
+ * printed the recorded Review to the moment the agent's await completed approved; then a Request
+ * nobody answers, from its {@code expires_at} to the await completing expired. Run by {@code
+ * jarvis-benchmarks/await-review.sh}.
  *
  * <p>Arguments: {@code A_URL B_URL TOKEN CLI_JAR [ROUNDS]}.
  */

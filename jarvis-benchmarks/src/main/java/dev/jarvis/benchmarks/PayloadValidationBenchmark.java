@@ -28,9 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * {@link PayloadValidator#validate} of the spec's blocked-action Request example (compact, about
  * 1.5 KiB), valid and with one broken rule: from bytes (strict parse included) and from a parsed
- * tree. Target: at least 5× the interpretive validator's throughput. The
- * interpretive validator is no longer on this module's class path; its figure comes from running
- * this class on the commit before (docs/benchmarks.md, "Compiled payload validation").
+ * tree. Target: at least 5× the interpretive validator's throughput. The interpretive validator is
+ * no longer on this module's class path; its figure comes from running this class on the commit
+ * before (docs/benchmarks.md, "Compiled payload validation").
  */
 @State(Scope.Thread)
 @Fork(1)
