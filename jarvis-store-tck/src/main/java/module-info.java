@@ -7,8 +7,6 @@ module dev.jarvis.store.tck {
   requires transitive dev.jarvis.host;
   requires transitive org.junit.jupiter.api;
   requires transitive org.junit.jupiter.params;
-  // PostgresTestSchema's API throws SQLException.
-  requires transitive java.sql;
 
   exports dev.jarvis.store.tck;
 

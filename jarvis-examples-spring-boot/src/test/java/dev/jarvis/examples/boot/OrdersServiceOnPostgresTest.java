@@ -9,7 +9,7 @@ import dev.jarvis.conformance.ConformanceSuite;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.HostStores;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

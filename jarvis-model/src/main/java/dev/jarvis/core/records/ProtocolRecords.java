@@ -455,18 +455,6 @@ public final class ProtocolRecords {
   }
 
   /**
-   * The same, the object type given as its wire text.
-   *
-   * @deprecated the object type is an enum of the spec's; use {@link #event(String,
-   *     JarvisEventPayload.ObjectTypeEnum, String, String)}, which a typo cannot reach
-   * @throws IllegalArgumentException if {@code objectType} is none of the spec's object types
-   */
-  @Deprecated
-  public static JarvisEvent event(String type, String objectType, String objectId, String action) {
-    return event(type, JarvisEventPayload.ObjectTypeEnum.fromValue(objectType), objectId, action);
-  }
-
-  /**
    * The event of an agent performing the action a PolicyDecision allowed (or its Review approved):
    * about the decision, naming its action, and citing it as {@code policy_decision:<id>} in {@code
    * payload.evidence_refs}, the reference hosts bind approvals by ({@code

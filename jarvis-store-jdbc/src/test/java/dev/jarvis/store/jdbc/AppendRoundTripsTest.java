@@ -19,7 +19,7 @@ import dev.jarvis.host.ProtocolRefusal;
 import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
 import dev.jarvis.host.WorkSessionGovernance;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;

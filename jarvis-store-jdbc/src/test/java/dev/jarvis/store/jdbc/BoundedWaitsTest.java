@@ -9,7 +9,7 @@ import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.Mutation;
 import dev.jarvis.host.StoreUnavailableException;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

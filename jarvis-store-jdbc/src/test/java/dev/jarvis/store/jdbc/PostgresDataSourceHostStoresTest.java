@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.store.tck.HostStoresContract;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
