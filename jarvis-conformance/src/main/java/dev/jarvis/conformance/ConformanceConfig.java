@@ -1,7 +1,7 @@
 package dev.jarvis.conformance;
 
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.model.Policy;
+import dev.jarvis.samples.SampleRecords;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
