@@ -4,6 +4,8 @@ module dev.jarvis.conformance {
   requires java.net.http;
   // The checks send their bytes through the client's raw transport.
   requires dev.jarvis.client;
+  // The suite sends the SDK's sample records and assumes its sample Policy by default.
+  requires dev.jarvis.samples;
 
   exports dev.jarvis.conformance;
 }

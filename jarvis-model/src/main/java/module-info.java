@@ -28,7 +28,6 @@ module dev.jarvis.model {
   exports dev.jarvis.core.records;
   exports dev.jarvis.core.requestinbox;
   exports dev.jarvis.core.requestread;
-  exports dev.jarvis.core.sample;
   exports dev.jarvis.core.signature;
   exports dev.jarvis.core.validation;
   // Generated from the spec (target/generated-sources): the records users build and read.

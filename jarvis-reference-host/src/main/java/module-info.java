@@ -10,6 +10,8 @@ module dev.jarvis.host.reference {
   requires dev.jarvis.store.jdbc;
   // The review console (serve --console): its page and its API, which acts through the client.
   requires dev.jarvis.console;
+  // The demo governance assigns the sample Policy to every human.
+  requires dev.jarvis.samples;
   requires jakarta.ws.rs;
   requires static jakarta.annotation;
   requires org.glassfish.jersey.core.server;

@@ -7,8 +7,8 @@ module dev.jarvis.store.tck {
   requires transitive dev.jarvis.host;
   requires transitive org.junit.jupiter.api;
   requires transitive org.junit.jupiter.params;
-  // PostgresTestSchema's API throws SQLException.
-  requires transitive java.sql;
+  // The host pair registers the sample records.
+  requires dev.jarvis.samples;
 
   exports dev.jarvis.store.tck;
 

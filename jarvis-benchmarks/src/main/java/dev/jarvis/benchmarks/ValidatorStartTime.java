@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.JarvisSpec;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.core.validation.PayloadValidator;
+import dev.jarvis.samples.SampleRecords;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 

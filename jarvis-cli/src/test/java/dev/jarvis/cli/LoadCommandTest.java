@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.JarvisJson;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.reference.ReferenceHost;
 import dev.jarvis.host.reference.ReferenceHostConfig;
+import dev.jarvis.samples.SampleRecords;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -14,6 +14,7 @@ import dev.jarvis.model.ActorType;
 import dev.jarvis.model.ProtocolErrorId;
 import dev.jarvis.model.WorkSession;
 import dev.jarvis.model.WorkerType;
+import dev.jarvis.samples.SampleRecords;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
@@ -49,7 +50,7 @@ class WhoGovernsOverHttpTest {
   private JarvisClient agent;
 
   private Path policyFile(String id, String owner, boolean permissive) throws Exception {
-    ObjectNode p = JarvisJson.mapper().valueToTree(ProtocolRecords.samplePolicy());
+    ObjectNode p = JarvisJson.mapper().valueToTree(SampleRecords.policyRecord());
     p.put("id", id).put("owner_worker_id", owner);
     if (permissive) {
       p.put("autonomy_level", "full_execute_in_scope");

@@ -108,18 +108,6 @@ public final class JarvisClientOptions {
     return baseUri;
   }
 
-  /**
-   * The HostAuth credential of the options' own Actor, asked for now (waiting for it if the source
-   * is asynchronous).
-   *
-   * @deprecated a credential may differ per Actor: use {@link #actorAuth()}, which the client asks
-   *     with the acting Actor of each attempt.
-   */
-  @Deprecated(since = "0.1.0")
-  public Supplier<Optional<String>> hostAuth() {
-    return () -> hostAuth.authorization(actorId).toCompletableFuture().join();
-  }
-
   /** Where each attempt's {@code Authorization} comes from, per acting Actor. */
   public ActorAuth actorAuth() {
     return hostAuth;

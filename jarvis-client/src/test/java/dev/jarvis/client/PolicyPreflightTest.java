@@ -6,11 +6,11 @@ import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.policy.PlannedAction;
 import dev.jarvis.core.policy.PolicyAssignments;
 import dev.jarvis.core.records.ProtocolRecords;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.model.Policy;
 import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.RiskClass;
 import dev.jarvis.model.WorkSession;
+import dev.jarvis.samples.SampleRecords;
 import java.net.URI;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
@@ -45,7 +45,7 @@ class PolicyPreflightTest {
           ProtocolRecords.action("read_source", "source:doc", "scope:research"), RiskClass.LOW);
 
   private static Policy ownedBy(String owner) {
-    return ProtocolRecords.samplePolicy().ownerWorkerId(owner);
+    return SampleRecords.policyRecord().ownerWorkerId(owner);
   }
 
   @Test

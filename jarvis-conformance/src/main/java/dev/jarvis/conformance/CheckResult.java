@@ -47,16 +47,6 @@ public record CheckResult(
     Objects.requireNonNull(time, "time");
   }
 
-  /**
-   * A check that passed or failed.
-   *
-   * @deprecated since a check may be skipped; use the canonical constructor with an {@link Outcome}
-   */
-  @Deprecated
-  public CheckResult(String group, String name, boolean passed, String detail, Duration time) {
-    this(group, name, passed ? Outcome.PASSED : Outcome.FAILED, detail, time);
-  }
-
   /** Whether the host behaved as the protocol requires. */
   public boolean passed() {
     return outcome == Outcome.PASSED;

@@ -1,7 +1,7 @@
 package dev.jarvis.conformance;
 
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.model.Policy;
+import dev.jarvis.samples.SampleRecords;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -15,58 +15,11 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * What the conformance suite runs against and where it reports.
- *
- * @param baseUrl the live host, if any (e.g. {@code http://127.0.0.1:8080}); without one only
- *     recorded exchanges are judged
- * @param token sent as {@code Authorization: Bearer <token>} to the live host
- * @param registrarActorId the {@code Jarvis-Actor-Id} under which the suite registers its own
- *     Workers and Actors; the host must let this Actor register them
- * @param policyId the Policy the suite's WorkSessions and PolicyDecisions name; the host must hold
- *     it (the spec has no operation to create one) and let it govern the suite's human Worker,
- *     which is new in each run: assigned to every human ({@code serve --assign-policy POLICY=*}),
- *     or a host in demo mode
- * @param recordedDir a directory of recorded exchanges to judge, if any
- * @param reportDir where the JUnit XML and Markdown reports go, if anywhere
- * @param recordTo where to write every live exchange in the recorded-exchange format, if anywhere
- * @param ids where the suite's ids (Workers, Actors, WorkSessions, records, idempotency keys) come
- *     from; each call must return a new one matching the spec's {@code JarvisId} pattern
- * @param clock the suite's clock, for request timestamps and record times
- * @param timeout how long one HTTP exchange may take
- * @param progress where one line per check is printed as it finishes
- * @param roles one credential per role, for a host that binds credentials to Actors; empty when
- *     {@code token} may act as any Actor (demo mode)
- * @param runPrefix the prefix of every Worker and Actor id the suite registers in this run, so that
- *     a run on a live service touches only what it created itself; with {@code roles}, the human's,
- *     agent's and outsider's Actor ids must start with it (the suite registers them, and registers
- *     nothing outside the prefix), so it must be fresh for each run
- * @param requiredSigner an Actor the host requires to sign its events, with its key, for the {@code
- *     signatures} checks; empty: they are skipped
- * @param policy the Policy {@code policyId} as the host holds it, if given: the checks take every
- *     action they send from its rules. Empty: the suite assumes the SDK's sample Policy where
- *     {@code policyId} is its id, and otherwise skips the checks that need an action the Policy
- *     allows, reviews or denies
- * @param foreignPolicyId a Policy the host holds that neither is owned by nor assigned to the
- *     suite's human Worker, if given, for the checks that a WorkSession cannot be opened under it;
- *     empty: they are skipped, as the suite cannot know the host's assignments
+ * What the conformance suite runs against and where it reports. Build with {@link #live(URI,
+ * String)}, {@link #live(URI, RoleCredentials)} or {@link #recorded(Path)}. A final class rather
+ * than a record, so that a new setting is a new builder method and never a new constructor.
  */
-public record ConformanceConfig(
-    Optional<URI> baseUrl,
-    String token,
-    String registrarActorId,
-    String policyId,
-    Optional<Path> recordedDir,
-    Optional<Path> reportDir,
-    Optional<Path> recordTo,
-    Supplier<String> ids,
-    Clock clock,
-    Duration timeout,
-    PrintStream progress,
-    Optional<RoleCredentials> roles,
-    String runPrefix,
-    Optional<RequiredSigner> requiredSigner,
-    Optional<Policy> policy,
-    Optional<String> foreignPolicyId) {
+public final class ConformanceConfig {
 
   /**
    * The Actor the suite registers its Workers and Actors under, unless told otherwise: the
@@ -83,28 +36,44 @@ public record ConformanceConfig(
   /** A run prefix: the start of a JarvisId, short enough to leave room for the rest. */
   private static final Pattern RUN_PREFIX = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,63}");
 
-  public ConformanceConfig {
-    Objects.requireNonNull(baseUrl, "baseUrl");
-    Objects.requireNonNull(token, "token");
-    Objects.requireNonNull(registrarActorId, "registrarActorId");
-    Objects.requireNonNull(policyId, "policyId");
-    Objects.requireNonNull(recordedDir, "recordedDir");
-    Objects.requireNonNull(reportDir, "reportDir");
-    Objects.requireNonNull(recordTo, "recordTo");
-    Objects.requireNonNull(ids, "ids");
-    Objects.requireNonNull(clock, "clock");
-    Objects.requireNonNull(timeout, "timeout");
-    Objects.requireNonNull(progress, "progress");
-    Objects.requireNonNull(roles, "roles");
-    Objects.requireNonNull(runPrefix, "runPrefix");
+  private final Optional<URI> baseUrl;
+  private final String token;
+  private final String registrarActorId;
+  private final String policyId;
+  private final Optional<Path> recordedDir;
+  private final Optional<Path> reportDir;
+  private final Optional<Path> recordTo;
+  private final Supplier<String> ids;
+  private final Clock clock;
+  private final Duration timeout;
+  private final PrintStream progress;
+  private final Optional<RoleCredentials> roles;
+  private final String runPrefix;
+  private final Optional<RequiredSigner> requiredSigner;
+  private final Optional<Policy> policy;
+  private final Optional<String> foreignPolicyId;
+
+  private ConformanceConfig(Builder b) {
+    this.baseUrl = b.baseUrl;
+    this.token = b.token;
+    this.recordedDir = b.recordedDir;
+    this.reportDir = b.reportDir;
+    this.recordTo = b.recordTo;
+    this.ids = b.ids;
+    this.clock = b.clock;
+    this.timeout = b.timeout;
+    this.progress = b.progress;
+    this.roles = b.roles;
+    this.runPrefix = b.runPrefix.orElseGet(() -> defaultRunPrefix(b.ids));
+    this.requiredSigner = b.requiredSigner;
+    this.policy = b.policy;
+    this.policyId = b.policyId;
+    this.foreignPolicyId = b.foreignPolicyId;
     if (!RUN_PREFIX.matcher(runPrefix).matches()) {
       throw new IllegalArgumentException(
           "the run prefix must be 1 to 64 of A-Z a-z 0-9 . _ : - and start with a letter or digit");
     }
     roles.ifPresent(r -> r.requireUnder(runPrefix));
-    Objects.requireNonNull(requiredSigner, "requiredSigner");
-    Objects.requireNonNull(policy, "policy");
-    Objects.requireNonNull(foreignPolicyId, "foreignPolicyId");
     if (policy.isPresent() && !policyId.equals(policy.get().getId())) {
       throw new IllegalArgumentException(
           "the Policy given is " + policy.get().getId() + ", the suite is to name " + policyId);
@@ -117,92 +86,122 @@ public record ConformanceConfig(
       throw new IllegalArgumentException(
           "give a live host, a directory of recorded exchanges, or both");
     }
-    if (roles.isPresent()) {
-      // With per-role credentials the admin's Actor is the registrar: one source of truth.
-      registrarActorId = roles.get().admin().actorId();
-    }
+    // With per-role credentials the admin's Actor is the registrar: one source of truth.
+    this.registrarActorId = roles.map(r -> r.admin().actorId()).orElse(b.registrarActorId);
   }
 
   /**
-   * The configuration as before the run prefix and the required signer: the run prefix is then
-   * {@value #RUN_PREFIX_START}, an id from {@code ids} and "-"; no required signer.
-   *
-   * @deprecated since #27 the suite registers its Workers and Actors under {@link #runPrefix()},
-   *     and since #26 it may check a required signer; use the {@link Builder}
+   * The live host, if any (e.g. {@code http://127.0.0.1:8080}); without one only recorded exchanges
+   * are judged.
    */
-  @Deprecated
-  public ConformanceConfig(
-      Optional<URI> baseUrl,
-      String token,
-      String registrarActorId,
-      String policyId,
-      Optional<Path> recordedDir,
-      Optional<Path> reportDir,
-      Optional<Path> recordTo,
-      Supplier<String> ids,
-      Clock clock,
-      Duration timeout,
-      PrintStream progress,
-      Optional<RoleCredentials> roles) {
-    this(
-        baseUrl,
-        token,
-        registrarActorId,
-        policyId,
-        recordedDir,
-        reportDir,
-        recordTo,
-        ids,
-        clock,
-        timeout,
-        progress,
-        roles,
-        defaultRunPrefix(ids),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty());
+  public Optional<URI> baseUrl() {
+    return baseUrl;
+  }
+
+  /** Sent as {@code Authorization: Bearer <token>} to the live host. */
+  public String token() {
+    return token;
   }
 
   /**
-   * The configuration as before the Policy and the foreign Policy were given: the suite assumes the
-   * SDK's sample Policy where {@code policyId} is its id; no foreign Policy.
-   *
-   * @deprecated since #36 the suite takes its actions from the Policy given and may check a foreign
-   *     Policy; use the {@link Builder}
+   * The {@code Jarvis-Actor-Id} under which the suite registers its own Workers and Actors; the
+   * host must let this Actor register them. With per-role credentials, the admin role's Actor.
    */
-  @Deprecated
-  public ConformanceConfig(
-      Optional<URI> baseUrl,
-      String token,
-      String registrarActorId,
-      String policyId,
-      Optional<Path> recordedDir,
-      Optional<Path> reportDir,
-      Optional<Path> recordTo,
-      Supplier<String> ids,
-      Clock clock,
-      Duration timeout,
-      PrintStream progress,
-      Optional<RoleCredentials> roles,
-      String runPrefix,
-      Optional<RequiredSigner> requiredSigner) {
-    this(
-        baseUrl,
-        token,
-        registrarActorId,
-        policyId,
-        recordedDir,
-        reportDir,
-        recordTo,
-        ids,
-        clock,
-        timeout,
-        progress,
-        roles,
-        runPrefix,
-        requiredSigner,
-        Optional.empty(),
-        Optional.empty());
+  public String registrarActorId() {
+    return registrarActorId;
+  }
+
+  /**
+   * The Policy the suite's WorkSessions and PolicyDecisions name; the host must hold it (the spec
+   * has no operation to create one) and let it govern the suite's human Worker, which is new in
+   * each run: assigned to every human ({@code serve --assign-policy POLICY=*}), or a host in demo
+   * mode.
+   */
+  public String policyId() {
+    return policyId;
+  }
+
+  /** A directory of recorded exchanges to judge, if any. */
+  public Optional<Path> recordedDir() {
+    return recordedDir;
+  }
+
+  /** Where the JUnit XML and Markdown reports go, if anywhere. */
+  public Optional<Path> reportDir() {
+    return reportDir;
+  }
+
+  /** Where to write every live exchange in the recorded-exchange format, if anywhere. */
+  public Optional<Path> recordTo() {
+    return recordTo;
+  }
+
+  /**
+   * Where the suite's ids (Workers, Actors, WorkSessions, records, idempotency keys) come from;
+   * each call must return a new one matching the spec's {@code JarvisId} pattern.
+   */
+  public Supplier<String> ids() {
+    return ids;
+  }
+
+  /** The suite's clock, for request timestamps and record times. */
+  public Clock clock() {
+    return clock;
+  }
+
+  /** How long one HTTP exchange may take. */
+  public Duration timeout() {
+    return timeout;
+  }
+
+  /** Where one line per check is printed as it finishes. */
+  public PrintStream progress() {
+    return progress;
+  }
+
+  /**
+   * One credential per role, for a host that binds credentials to Actors; empty when {@link
+   * #token()} may act as any Actor (demo mode).
+   */
+  public Optional<RoleCredentials> roles() {
+    return roles;
+  }
+
+  /**
+   * The prefix of every Worker and Actor id the suite registers in this run, so that a run on a
+   * live service touches only what it created itself; with {@link #roles()}, the human's, agent's
+   * and outsider's Actor ids must start with it (the suite registers them, and registers nothing
+   * outside the prefix), so it must be fresh for each run.
+   */
+  public String runPrefix() {
+    return runPrefix;
+  }
+
+  /**
+   * An Actor the host requires to sign its events, with its key, for the {@code signatures} checks;
+   * empty: they are skipped.
+   */
+  public Optional<RequiredSigner> requiredSigner() {
+    return requiredSigner;
+  }
+
+  /**
+   * The Policy {@link #policyId()} as the host holds it, if given: the checks take every action
+   * they send from its rules. Empty: the suite assumes the SDK's sample Policy where {@code
+   * policyId} is its id, and otherwise skips the checks that need an action the Policy allows,
+   * reviews or denies.
+   */
+  public Optional<Policy> policy() {
+    return policy;
+  }
+
+  /**
+   * A Policy the host holds that neither is owned by nor assigned to the suite's human Worker, if
+   * given, for the checks that a WorkSession cannot be opened under it; empty: they are skipped, as
+   * the suite cannot know the host's assignments.
+   */
+  public Optional<String> foreignPolicyId() {
+    return foreignPolicyId;
   }
 
   /** {@value #RUN_PREFIX_START}, an id of the run's (its first 40 characters) and "-". */
@@ -366,23 +365,7 @@ public record ConformanceConfig(
     }
 
     public ConformanceConfig build() {
-      return new ConformanceConfig(
-          baseUrl,
-          token,
-          registrarActorId,
-          policyId,
-          recordedDir,
-          reportDir,
-          recordTo,
-          ids,
-          clock,
-          timeout,
-          progress,
-          roles,
-          runPrefix.orElseGet(() -> defaultRunPrefix(ids)),
-          requiredSigner,
-          policy,
-          foreignPolicyId);
+      return new ConformanceConfig(this);
     }
   }
 

@@ -85,44 +85,6 @@ public record ConformanceOptions(
   }
 
   /**
-   * The options as before {@code --policy-file} and {@code --foreign-policy}.
-   *
-   * @deprecated since #36; use the canonical constructor
-   */
-  @Deprecated
-  public ConformanceOptions(
-      Optional<String> baseUrl,
-      Optional<String> token,
-      Optional<String> actor,
-      Optional<String> runPrefix,
-      Optional<String> policy,
-      Optional<Path> reportDir,
-      Optional<Path> recordTo,
-      Optional<Path> recorded,
-      Map<String, String> roleActors,
-      Map<String, String> roleTokens,
-      Optional<String> signerActor,
-      Optional<String> signerKeyId,
-      Optional<Path> signerKey) {
-    this(
-        baseUrl,
-        token,
-        actor,
-        runPrefix,
-        policy,
-        reportDir,
-        recordTo,
-        recorded,
-        roleActors,
-        roleTokens,
-        signerActor,
-        signerKeyId,
-        signerKey,
-        Optional.empty(),
-        Optional.empty());
-  }
-
-  /**
    * Parses {@code --option value} pairs (the options above).
    *
    * @throws IllegalArgumentException on an unknown option or one without a value

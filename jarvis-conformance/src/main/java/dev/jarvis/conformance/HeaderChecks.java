@@ -7,7 +7,7 @@ import static dev.jarvis.conformance.ExchangeRules.expectSuccess;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.headers.JarvisHeaders;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 import java.util.List;
 import java.util.Map;
 

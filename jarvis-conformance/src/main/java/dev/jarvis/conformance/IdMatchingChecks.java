@@ -3,7 +3,7 @@ package dev.jarvis.conformance;
 import static dev.jarvis.conformance.ExchangeRules.expectRefusal;
 
 import dev.jarvis.core.chain.ChainCursor;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 
 /** Live checks: path/body and Actor/body id matching. */
 final class IdMatchingChecks {

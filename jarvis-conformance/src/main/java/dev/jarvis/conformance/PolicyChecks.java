@@ -8,8 +8,8 @@ import static dev.jarvis.conformance.PurposeChecks.send;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.model.PolicyDecisionResult;
+import dev.jarvis.samples.SampleRecords;
 
 /**
  * Live checks that the host enforces the Policy rather than recording what an agent says of it.

@@ -5,7 +5,7 @@ import static dev.jarvis.conformance.ExchangeRules.expectSuccess;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.chain.ChainCursor;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 
 /**
  * Live checks: the suite registers its own Workers and Actors, each under the run's prefix, and no

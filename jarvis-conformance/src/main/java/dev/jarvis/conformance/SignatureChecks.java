@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.core.signature.EventSignature;
 import dev.jarvis.core.signature.SigningKey;
+import dev.jarvis.samples.SampleRecords;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 

@@ -1,6 +1,6 @@
 package dev.jarvis.conformance;
 
-import dev.jarvis.core.records.ProtocolRecords;
+import dev.jarvis.samples.SampleRecords;
 
 /**
  * The Policy the host holds for the suite's WorkSessions, as far as the suite knows it: given (its
@@ -18,9 +18,9 @@ record SuitePolicy(String id, PolicyActions actions, boolean assumed) {
     if (config.policy().isPresent()) {
       return new SuitePolicy(config.policyId(), PolicyActions.of(config.policy().get()), false);
     }
-    if (config.policyId().equals(ProtocolRecords.SAMPLE_POLICY_ID)) {
+    if (config.policyId().equals(SampleRecords.POLICY_ID)) {
       return new SuitePolicy(
-          config.policyId(), PolicyActions.of(ProtocolRecords.samplePolicy()), true);
+          config.policyId(), PolicyActions.of(SampleRecords.policyRecord()), true);
     }
     return new SuitePolicy(config.policyId(), PolicyActions.unknown(config.policyId()), false);
   }

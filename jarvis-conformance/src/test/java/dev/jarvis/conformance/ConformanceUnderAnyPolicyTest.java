@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.WorkSessionGovernance;
+import dev.jarvis.samples.SampleRecords;
 import dev.jarvis.testkit.JarvisHostStub;
 import java.net.URI;
 import java.nio.file.Files;

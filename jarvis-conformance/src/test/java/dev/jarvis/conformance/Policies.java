@@ -2,8 +2,8 @@ package dev.jarvis.conformance;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.JarvisJson;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.model.Policy;
+import dev.jarvis.samples.SampleRecords;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.RiskClass;
+import dev.jarvis.samples.SampleRecords;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 class PolicyActionsTest {
 
-  private final PolicyActions sample = PolicyActions.of(ProtocolRecords.samplePolicy());
+  private final PolicyActions sample = PolicyActions.of(SampleRecords.policyRecord());
   private final PolicyActions sources = PolicyActions.of(Policies.read(Policies.SOURCE_COLLECTION));
   private final PolicyActions reviewed =
       PolicyActions.of(Policies.read(Policies.EVERYTHING_REVIEWED));

@@ -12,7 +12,7 @@ import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.core.headers.RequestTimestamp;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 import dev.jarvis.testkit.FaultInjectingProxy;
 import dev.jarvis.testkit.FaultInjectingProxy.Kind;
 import dev.jarvis.testkit.JarvisHostStub;

@@ -15,55 +15,11 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * Everything a protocol host is configured with. Build with {@link #builder(HostAuth)}.
- *
- * @param auth HostAuth
- * @param adminActorId the Actor id that may register Workers and Actors (see {@code docs/host.md})
- * @param clock the host's clock: timestamps, Actor validity, expiries, retention
- * @param traceIds supplies the {@code trace_id} of each {@code ProtocolError}
- * @param timestampTolerance how far {@code Jarvis-Request-Timestamp} may be from {@code clock}
- * @param idempotencyRetention how long an idempotency record is kept
- * @param capabilities what the host declares in {@code Jarvis-Host-Capabilities}
- * @param stores storage
- * @param defaultPolicy the Policy applied to a WorkSession whose {@code policy_id} the host does
- *     not hold; empty (the default) refuses such a WorkSession with {@code missing_policy}
- * @param listener told about every accepted, replayed, refused and failed call
- * @param commitHook runs inside the store's unit of work of each accepted mutation (an outbox)
- * @param agentActions which agent events are actions held to a PolicyDecision, the host's own
- *     reserved event types, the AgentWorkers it knows
- * @param limits per-principal limits across WorkSessions (default {@link PrincipalLimits#DEFAULTS})
- * @param actorKeys the Actors' public keys every {@code actor_signature} of an appended event is
- *     verified with, and the Actors that must sign (default {@link ActorKeys#none()}: a signed
- *     event is refused, as its key is unknown, and no Actor must sign)
- * @param governance which Policies govern which human Workers besides their owners, and which human
- *     Workers each agent Worker may open WorkSessions for (default {@link
- *     WorkSessionGovernance#NONE}: a Policy governs its owner alone, and only a human opens a
- *     WorkSession for itself)
- * @param streams how the {@code event-stream} capability's streams and long polls are held (default
- *     {@link EventStreamLimits#DEFAULTS}); used only where the host declares {@value #EVENT_STREAM}
- * @param requestNotifications whether each accepted Request creation, expiry, Review and Takeover
- *     writes a notification to the store's outbox, in the same unit of work (default false; the
- *     store must keep an outbox, {@link HostStores#notificationOutbox()}); a {@code
- *     dev.jarvis.host.notify.NotificationDispatcher} delivers them (docs/notifications.md)
+ * Everything a protocol host is configured with. Build with {@link #builder(HostAuth)}; change one
+ * setting of a configuration with {@link #toBuilder()}. A final class rather than a record, so that
+ * a new setting is a new builder method and never a new constructor a caller must move to.
  */
-public record HostConfig(
-    HostAuth auth,
-    String adminActorId,
-    Clock clock,
-    Supplier<String> traceIds,
-    Duration timestampTolerance,
-    Duration idempotencyRetention,
-    Set<String> capabilities,
-    HostStores stores,
-    Optional<JsonNode> defaultPolicy,
-    ProtocolListener listener,
-    Optional<CommitHook> commitHook,
-    AgentActions agentActions,
-    PrincipalLimits limits,
-    ActorKeys actorKeys,
-    WorkSessionGovernance governance,
-    EventStreamLimits streams,
-    boolean requestNotifications) {
+public final class HostConfig {
 
   /** The capability of sending {@code Jarvis-WorkSession-Revision}/{@code -Last-Event-Hash}. */
   public static final String CURSOR_HEADERS = JarvisHeaders.CURSOR_HEADERS_CAPABILITY;
@@ -81,24 +37,46 @@ public record HostConfig(
   /** The admin Actor id unless configured otherwise. */
   public static final String DEFAULT_ADMIN_ACTOR_ID = "host-admin";
 
-  public HostConfig {
-    Objects.requireNonNull(auth, "auth");
-    Objects.requireNonNull(adminActorId, "adminActorId");
-    Objects.requireNonNull(clock, "clock");
-    Objects.requireNonNull(traceIds, "traceIds");
+  private final HostAuth auth;
+  private final String adminActorId;
+  private final Clock clock;
+  private final Supplier<String> traceIds;
+  private final Duration timestampTolerance;
+  private final Duration idempotencyRetention;
+  private final Set<String> capabilities;
+  private final HostStores stores;
+  private final Optional<JsonNode> defaultPolicy;
+  private final ProtocolListener listener;
+  private final Optional<CommitHook> commitHook;
+  private final AgentActions agentActions;
+  private final PrincipalLimits limits;
+  private final ActorKeys actorKeys;
+  private final WorkSessionGovernance governance;
+  private final EventStreamLimits streams;
+  private final boolean requestNotifications;
+
+  private HostConfig(Builder b, ProtocolListener listener) {
+    this.auth = b.auth;
+    this.adminActorId = Objects.requireNonNull(b.adminActorId, "adminActorId");
+    this.clock = Objects.requireNonNull(b.clock, "clock");
+    this.traceIds = Objects.requireNonNull(b.traceIds, "traceIds");
+    this.timestampTolerance = Objects.requireNonNull(b.timestampTolerance, "timestampTolerance");
+    this.idempotencyRetention =
+        Objects.requireNonNull(b.idempotencyRetention, "idempotencyRetention");
     if (timestampTolerance.isNegative() || idempotencyRetention.isNegative()) {
       throw new IllegalArgumentException("durations must not be negative");
     }
-    capabilities = Set.copyOf(capabilities);
-    Objects.requireNonNull(stores, "stores");
-    Objects.requireNonNull(defaultPolicy, "defaultPolicy");
-    Objects.requireNonNull(listener, "listener");
-    Objects.requireNonNull(commitHook, "commitHook");
-    Objects.requireNonNull(agentActions, "agentActions");
-    Objects.requireNonNull(limits, "limits");
-    Objects.requireNonNull(actorKeys, "actorKeys");
-    Objects.requireNonNull(governance, "governance");
-    Objects.requireNonNull(streams, "streams");
+    this.capabilities = Set.copyOf(b.capabilities);
+    this.stores = b.stores == null ? HostStores.inMemory() : b.stores;
+    this.defaultPolicy = Optional.ofNullable(b.defaultPolicy);
+    this.listener = Objects.requireNonNull(listener, "listener");
+    this.commitHook = Optional.ofNullable(b.commitHook);
+    this.agentActions = b.agentActions;
+    this.limits = new PrincipalLimits(b.openWorkSessionsPerActor, b.pendingRequestsPerTargetHuman);
+    this.actorKeys = b.actorKeys;
+    this.governance = b.governance;
+    this.streams = b.streams;
+    this.requestNotifications = b.requestNotifications;
     if (requestNotifications && stores.notificationOutbox().isEmpty()) {
       throw new IllegalArgumentException(
           "request notifications need a store that keeps an outbox; "
@@ -107,142 +85,165 @@ public record HostConfig(
     }
   }
 
-  /** This configuration told to another listener (the host adds its own to the user's). */
-  HostConfig withListener(ProtocolListener other) {
-    return new HostConfig(
-        auth,
-        adminActorId,
-        clock,
-        traceIds,
-        timestampTolerance,
-        idempotencyRetention,
-        capabilities,
-        stores,
-        defaultPolicy,
-        other,
-        commitHook,
-        agentActions,
-        limits,
-        actorKeys,
-        governance,
-        streams,
-        requestNotifications);
-  }
-
-  /**
-   * A configuration without Actor keys.
-   *
-   * @deprecated kept for callers of the record's earlier canonical constructor; use {@link
-   *     #builder(HostAuth)}
-   */
-  @Deprecated
-  public HostConfig(
-      HostAuth auth,
-      String adminActorId,
-      Clock clock,
-      Supplier<String> traceIds,
-      Duration timestampTolerance,
-      Duration idempotencyRetention,
-      Set<String> capabilities,
-      HostStores stores,
-      Optional<JsonNode> defaultPolicy,
-      ProtocolListener listener,
-      Optional<CommitHook> commitHook,
-      AgentActions agentActions,
-      PrincipalLimits limits) {
-    this(
-        auth,
-        adminActorId,
-        clock,
-        traceIds,
-        timestampTolerance,
-        idempotencyRetention,
-        capabilities,
-        stores,
-        defaultPolicy,
-        listener,
-        commitHook,
-        agentActions,
-        limits,
-        ActorKeys.none(),
-        WorkSessionGovernance.NONE,
-        EventStreamLimits.DEFAULTS,
-        false);
-  }
-
-  /** A configuration with no listener and no commit hook. */
-  public HostConfig(
-      HostAuth auth,
-      String adminActorId,
-      Clock clock,
-      Supplier<String> traceIds,
-      Duration timestampTolerance,
-      Duration idempotencyRetention,
-      Set<String> capabilities,
-      HostStores stores,
-      Optional<JsonNode> defaultPolicy) {
-    this(
-        auth,
-        adminActorId,
-        clock,
-        traceIds,
-        timestampTolerance,
-        idempotencyRetention,
-        capabilities,
-        stores,
-        defaultPolicy,
-        ProtocolListener.NONE,
-        Optional.empty(),
-        AgentActions.DEFAULT,
-        PrincipalLimits.DEFAULTS,
-        ActorKeys.none(),
-        WorkSessionGovernance.NONE,
-        EventStreamLimits.DEFAULTS,
-        false);
-  }
-
-  /**
-   * A configuration with the default {@link AgentActions} and {@link PrincipalLimits}.
-   *
-   * @deprecated kept for callers of the record's earlier canonical constructor; use {@link
-   *     #builder(HostAuth)}
-   */
-  @Deprecated
-  public HostConfig(
-      HostAuth auth,
-      String adminActorId,
-      Clock clock,
-      Supplier<String> traceIds,
-      Duration timestampTolerance,
-      Duration idempotencyRetention,
-      Set<String> capabilities,
-      HostStores stores,
-      Optional<JsonNode> defaultPolicy,
-      ProtocolListener listener,
-      Optional<CommitHook> commitHook) {
-    this(
-        auth,
-        adminActorId,
-        clock,
-        traceIds,
-        timestampTolerance,
-        idempotencyRetention,
-        capabilities,
-        stores,
-        defaultPolicy,
-        listener,
-        commitHook,
-        AgentActions.DEFAULT,
-        PrincipalLimits.DEFAULTS,
-        ActorKeys.none(),
-        WorkSessionGovernance.NONE,
-        EventStreamLimits.DEFAULTS,
-        false);
-  }
-
   /** A builder with defaults: system UTC clock, random trace ids, ±300 s, 24 h, in memory. */
   public static Builder builder(HostAuth auth) {
     return new Builder(auth);
+  }
+
+  /** A builder holding every setting of this configuration, to change some of them. */
+  public Builder toBuilder() {
+    Builder b = new Builder(auth);
+    b.adminActorId = adminActorId;
+    b.clock = clock;
+    b.traceIds = traceIds;
+    b.timestampTolerance = timestampTolerance;
+    b.idempotencyRetention = idempotencyRetention;
+    b.capabilities.clear();
+    b.capabilities.addAll(capabilities);
+    b.stores = stores;
+    b.defaultPolicy = defaultPolicy.orElse(null);
+    b.listener = listener;
+    b.commitHook = commitHook.orElse(null);
+    b.agentActions = agentActions;
+    b.openWorkSessionsPerActor = limits.openWorkSessionsPerActor();
+    b.pendingRequestsPerTargetHuman = limits.pendingRequestsPerTargetHuman();
+    b.actorKeys = actorKeys;
+    b.governance = governance;
+    b.streams = streams;
+    b.requestNotifications = requestNotifications;
+    return b;
+  }
+
+  /** This configuration told to another listener (the host adds its own to the user's). */
+  HostConfig withListener(ProtocolListener other) {
+    return new HostConfig(toBuilder(), other);
+  }
+
+  /** How the host authenticates each call. */
+  public HostAuth auth() {
+    return auth;
+  }
+
+  /** The Actor id that may register Workers and Actors (see {@code docs/host.md}). */
+  public String adminActorId() {
+    return adminActorId;
+  }
+
+  /** The host's clock: timestamps, Actor validity, expiries, retention. */
+  public Clock clock() {
+    return clock;
+  }
+
+  /** Supplies the {@code trace_id} of each {@code ProtocolError}. */
+  public Supplier<String> traceIds() {
+    return traceIds;
+  }
+
+  /** How far {@code Jarvis-Request-Timestamp} may be from {@link #clock()}. */
+  public Duration timestampTolerance() {
+    return timestampTolerance;
+  }
+
+  /** How long an idempotency record is kept. */
+  public Duration idempotencyRetention() {
+    return idempotencyRetention;
+  }
+
+  /** What the host declares in {@code Jarvis-Host-Capabilities}. */
+  public Set<String> capabilities() {
+    return capabilities;
+  }
+
+  /** Storage. */
+  public HostStores stores() {
+    return stores;
+  }
+
+  /**
+   * The Policy applied to a WorkSession whose {@code policy_id} the host does not hold; empty (the
+   * default) refuses such a WorkSession with {@code missing_policy}.
+   */
+  public Optional<JsonNode> defaultPolicy() {
+    return defaultPolicy;
+  }
+
+  /** Told about every accepted, replayed, refused and failed call. */
+  public ProtocolListener listener() {
+    return listener;
+  }
+
+  /** Runs inside the store's unit of work of each accepted mutation (an outbox). */
+  public Optional<CommitHook> commitHook() {
+    return commitHook;
+  }
+
+  /**
+   * Which agent events are actions held to a PolicyDecision, the host's own reserved event types,
+   * the AgentWorkers it knows.
+   */
+  public AgentActions agentActions() {
+    return agentActions;
+  }
+
+  /** Per-principal limits across WorkSessions (default {@link PrincipalLimits#DEFAULTS}). */
+  public PrincipalLimits limits() {
+    return limits;
+  }
+
+  /**
+   * The Actors' public keys every {@code actor_signature} of an appended event is verified with,
+   * and the Actors that must sign (default {@link ActorKeys#none()}: a signed event is refused, as
+   * its key is unknown, and no Actor must sign).
+   */
+  public ActorKeys actorKeys() {
+    return actorKeys;
+  }
+
+  /**
+   * Which Policies govern which human Workers besides their owners, and which human Workers each
+   * agent Worker may open WorkSessions for (default {@link WorkSessionGovernance#NONE}: a Policy
+   * governs its owner alone, and only a human opens a WorkSession for itself).
+   */
+  public WorkSessionGovernance governance() {
+    return governance;
+  }
+
+  /**
+   * How the {@code event-stream} capability's streams and long polls are held (default {@link
+   * EventStreamLimits#DEFAULTS}); used only where the host declares {@value #EVENT_STREAM}.
+   */
+  public EventStreamLimits streams() {
+    return streams;
+  }
+
+  /**
+   * Whether each accepted Request creation, expiry, Review and Takeover writes a notification to
+   * the store's outbox, in the same unit of work (default false; the store must keep an outbox,
+   * {@link HostStores#notificationOutbox()}); a {@code
+   * dev.jarvis.host.notify.NotificationDispatcher} delivers them (docs/notifications.md).
+   */
+  public boolean requestNotifications() {
+    return requestNotifications;
+  }
+
+  @Override
+  public String toString() {
+    // Settings only: the auth and the stores may hold credentials.
+    return "HostConfig[adminActorId="
+        + adminActorId
+        + ", timestampTolerance="
+        + timestampTolerance
+        + ", idempotencyRetention="
+        + idempotencyRetention
+        + ", capabilities="
+        + capabilities
+        + ", limits="
+        + limits
+        + ", streams="
+        + streams
+        + ", requestNotifications="
+        + requestNotifications
+        + "]";
   }
 
   /** Builds a {@link HostConfig}. */
@@ -414,24 +415,7 @@ public record HostConfig(
     }
 
     public HostConfig build() {
-      return new HostConfig(
-          auth,
-          adminActorId,
-          clock,
-          traceIds,
-          timestampTolerance,
-          idempotencyRetention,
-          capabilities,
-          stores == null ? HostStores.inMemory() : stores,
-          Optional.ofNullable(defaultPolicy),
-          listener,
-          Optional.ofNullable(commitHook),
-          agentActions,
-          new PrincipalLimits(openWorkSessionsPerActor, pendingRequestsPerTargetHuman),
-          actorKeys,
-          governance,
-          streams,
-          requestNotifications);
+      return new HostConfig(this, listener);
     }
   }
 }

@@ -19,7 +19,6 @@ import dev.jarvis.host.internal.OperationDispatch;
 import dev.jarvis.host.internal.ProtocolRules;
 import dev.jarvis.host.internal.RequestGuard;
 import dev.jarvis.host.internal.ResponseFactory;
-import dev.jarvis.host.internal.TraceParent;
 import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.Policy;
 import java.time.Duration;

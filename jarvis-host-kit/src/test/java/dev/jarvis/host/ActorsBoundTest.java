@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

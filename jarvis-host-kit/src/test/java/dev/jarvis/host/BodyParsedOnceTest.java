@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.exchange.BodyReader;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;

@@ -34,13 +34,16 @@ class InternalPackageTest {
   }
 
   @Test
-  void theInternalPackageIsExportedOnlyToTheSpringBootStarter() {
+  void theInternalPackageIsExportedToNoModule() {
     Set<String> targets =
         host.getDescriptor().exports().stream()
             .filter(export -> export.source().equals("dev.jarvis.host.internal"))
             .flatMap(export -> export.targets().stream())
             .collect(Collectors.toSet());
-    assertEquals(Set.of("dev.jarvis.spring.boot"), targets);
+    assertEquals(Set.of(), targets);
+    assertTrue(
+        host.getDescriptor().exports().stream()
+            .noneMatch(export -> export.source().equals("dev.jarvis.host.internal")));
     assertTrue(
         host.getDescriptor().opens().stream()
             .map(ModuleDescriptor.Opens::source)

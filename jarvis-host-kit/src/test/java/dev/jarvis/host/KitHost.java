@@ -8,7 +8,7 @@ import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.hash.ActionHash;
 import dev.jarvis.core.headers.RequestTimestamp;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

@@ -9,7 +9,7 @@ import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.ProtocolOperations;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -86,7 +86,7 @@ class PurposeRulesTest {
               "registerActor",
               Map.of("actor_id", "actor-sneaky"),
               KitHost.ADMIN,
-              dev.jarvis.core.sample.SampleRecords.actor(
+              dev.jarvis.samples.SampleRecords.actor(
                   "actor-sneaky", HUMAN_WORKER, "human", "2026-06-12T17:00:00Z"),
               "");
       assertEquals(200, a.status(), "the any-caller stub administers");
@@ -113,7 +113,7 @@ class PurposeRulesTest {
                         .get(h)),
             Map.of("worker_id", "w-x"),
             "",
-            dev.jarvis.core.sample.SampleRecords.worker("w-x", "human")
+            dev.jarvis.samples.SampleRecords.worker("w-x", "human")
                 .toString()
                 .getBytes(java.nio.charset.StandardCharsets.UTF_8));
         throw new AssertionError("a non-admin credential registered a Worker");
@@ -206,7 +206,7 @@ class PurposeRulesTest {
               "recordContribution",
               WS,
               AGENT,
-              dev.jarvis.core.sample.SampleRecords.contribution(
+              dev.jarvis.samples.SampleRecords.contribution(
                   "c-1", WS, KitHost.AGENT_WORKER, AGENT, "evt-1", kit.now())));
       kit.completeAndExport(WS);
       ok(kit.createSession(OTHER_WS));
@@ -409,7 +409,7 @@ class PurposeRulesTest {
     void an_event_outside_the_freshness_window_is_evidence_after_the_fact(long seconds) {
       KitHost kit = KitHost.withSession();
       ObjectNode draft =
-          dev.jarvis.core.sample.SampleRecords.eventDraft(
+          dev.jarvis.samples.SampleRecords.eventDraft(
               "evt-old",
               WS,
               HUMAN,

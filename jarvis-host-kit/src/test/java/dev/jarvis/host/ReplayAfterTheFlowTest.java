@@ -6,7 +6,7 @@ import static dev.jarvis.host.KitHost.WS;
 import static dev.jarvis.host.KitHost.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;

@@ -12,8 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.JarvisJson;
-import dev.jarvis.core.records.ProtocolRecords;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.DisplayNameGeneration;
@@ -39,7 +38,7 @@ class WhoGovernsAWorkSessionTest {
   static final String UNANSWERED_WORKER = "worker-human-002";
 
   static ObjectNode policy(String id, String owner) {
-    ObjectNode p = (ObjectNode) JarvisJson.mapper().valueToTree(ProtocolRecords.samplePolicy());
+    ObjectNode p = (ObjectNode) JarvisJson.mapper().valueToTree(SampleRecords.policyRecord());
     p.put("id", id);
     p.put("owner_worker_id", owner);
     return p;

@@ -11,8 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.chain.ChainCursor;
-import dev.jarvis.core.records.ProtocolRecords;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
 import org.junit.jupiter.api.Test;
@@ -27,7 +26,7 @@ class StubGovernanceTest {
   private static final String FOREIGN_POLICY = "policy-permissive-777";
 
   private static JarvisHostStub stub(JarvisHostStub.Builder builder) {
-    ObjectNode foreign = JarvisJson.mapper().valueToTree(ProtocolRecords.samplePolicy());
+    ObjectNode foreign = JarvisJson.mapper().valueToTree(SampleRecords.policyRecord());
     foreign.put("id", FOREIGN_POLICY).put("owner_worker_id", "worker-someone-else");
     return builder
         .clock(StubWorld.CLOCK)

@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.headers.JarvisHeaders;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.model.ProtocolErrorId;
+import dev.jarvis.samples.SampleRecords;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;

@@ -3,7 +3,7 @@ package dev.jarvis.testkit;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.headers.RequestTimestamp;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -21,6 +21,7 @@ import dev.jarvis.model.JarvisEventPayload;
 import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.RiskClass;
 import dev.jarvis.model.WorkerType;
+import dev.jarvis.samples.SampleRecords;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Instant;
@@ -362,7 +363,7 @@ public final class LoadGenerator {
                   "Load run.",
                   cast.humanWorker(),
                   cast.agentWorker(),
-                  ProtocolRecords.SAMPLE_POLICY_ID));
+                  SampleRecords.POLICY_ID));
       send("createWorkSession", Optional.of(ChainCursor.GENESIS), body, tally, false)
           .ifPresent(answer -> cursor = cursorOf(answer));
     }
@@ -416,7 +417,7 @@ public final class LoadGenerator {
               bytes(
                   records.policyDecision(
                       session,
-                      ProtocolRecords.SAMPLE_POLICY_ID,
+                      SampleRecords.POLICY_ID,
                       ProtocolRecords.action("read_source", "source:conformance", null),
                       RiskClass.LOW,
                       PolicyDecisionResult.ALLOW,

@@ -3,9 +3,9 @@ package dev.jarvis.cli.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.reference.ReferenceHost;
 import dev.jarvis.host.reference.ReferenceHostConfig;
+import dev.jarvis.samples.SampleRecords;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -267,7 +267,6 @@ public final class Pipeline {
     }
 
     /** The request, if the link that hands it on kept to the contract; numbered per attempt. */
-    @SuppressWarnings("deprecation") // the pipeline is what numbers the attempts
     private PipelineRequest honoured(PipelineRequest request) {
       if (request.context() != exchange) {
         throw broken(
@@ -299,7 +298,7 @@ public final class Pipeline {
         }
       }
       if (perAttempt) {
-        return request.withAttempt(exchange.startAttempt());
+        return AttemptNumbering.numbered(request, exchange.startAttempt());
       }
       if (request.attempt() != exchange.attempt()) {
         throw broken(

@@ -3,6 +3,7 @@ package dev.jarvis.client.pipeline;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.client.JarvisCall;
+import dev.jarvis.client.internal.AttemptNumbering;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.ProtocolOperation;
 import java.net.URI;
@@ -37,6 +38,14 @@ public final class PipelineRequest {
   private final SortedMap<String, String> headers;
   private final Optional<Body> body;
   private final int attempt;
+
+  static {
+    // The pipeline numbers the attempts; no link may, so there is no public way to.
+    AttemptNumbering.install(
+        (request, attempt) ->
+            new PipelineRequest(
+                request.context, request.uri, request.headers, request.body, attempt));
+  }
 
   private PipelineRequest(
       CallContext context,
@@ -176,18 +185,6 @@ public final class PipelineRequest {
    */
   public PipelineRequest withBody(JsonNode body) {
     return new PipelineRequest(context, uri, headers, Optional.of(new Body(body)), attempt);
-  }
-
-  /**
-   * This request as attempt {@code attempt}.
-   *
-   * @deprecated the pipeline numbers the attempts itself, as the {@code retry} link starts each; a
-   *     request passed on with any other number is refused with {@link PipelineContractException}.
-   *     Read the number with {@link #attempt()} or {@link CallContext#attempt()}.
-   */
-  @Deprecated(since = "0.1.0")
-  public PipelineRequest withAttempt(int attempt) {
-    return new PipelineRequest(context, uri, headers, body, attempt);
   }
 
   private PipelineRequest withHeaderMap(TreeMap<String, String> changed) {

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.JarvisJson;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.WorkSession;
+import dev.jarvis.samples.SampleRecords;
 import dev.jarvis.testkit.JarvisHostStub;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

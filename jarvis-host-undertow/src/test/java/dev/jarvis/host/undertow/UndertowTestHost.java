@@ -1,9 +1,9 @@
 package dev.jarvis.host.undertow;
 
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.samples.SampleRecords;
 import io.undertow.Undertow;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;

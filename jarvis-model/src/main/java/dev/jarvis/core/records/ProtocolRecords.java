@@ -28,7 +28,6 @@ import dev.jarvis.model.LearningSubjectType;
 import dev.jarvis.model.MemoryProposal;
 import dev.jarvis.model.MemoryProposalStatus;
 import dev.jarvis.model.OutcomeReport;
-import dev.jarvis.model.Policy;
 import dev.jarvis.model.PolicyActionRequest;
 import dev.jarvis.model.PolicyDecision;
 import dev.jarvis.model.PolicyDecisionResult;
@@ -94,28 +93,6 @@ import java.util.function.Supplier;
  */
 public final class ProtocolRecords {
 
-  /**
-   * The id of {@link #samplePolicy()}: the spec's example Policy, which the reference host's demo
-   * holds. The spec has no operation to create Policies, so a host must hold the Policy a
-   * WorkSession names.
-   */
-  public static final String SAMPLE_POLICY_ID = "policy-bounded-001";
-
-  private static final String SAMPLE_POLICY =
-      """
-      {"id": "policy-bounded-001", "owner_worker_id": "worker-human-001",
-       "created_by_actor_id": "actor-human-001", "autonomy_level": "bounded_execute",
-       "allowed_actions": [{"action": "summarize"}, {"action": "read_source"}],
-       "denied_actions": [{"action": "delete_repository"}],
-       "review_required_actions": [{"action": "fetch_external_source"}],
-       "risk_classes": ["low", "medium", "high"],
-       "escalation_rules": [{"trigger": "high risk", "risk_class": "high",
-                             "required_action": "require_review",
-                             "reason": "High-risk actions wait for a human."}],
-       "created_at": "2026-01-01T00:00:00Z", "tool_grants": ["tool:search"],
-       "request_limits": {"max_pending_requests": 2}}
-      """;
-
   private final Clock clock;
   private final Supplier<String> ids;
   private final String actorId;
@@ -150,22 +127,6 @@ public final class ProtocolRecords {
   public OffsetDateTime now() {
     return OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC)
         .truncatedTo(ChronoUnit.SECONDS);
-  }
-
-  // ---- the Policy a host holds ----
-
-  /**
-   * The Policy {@value #SAMPLE_POLICY_ID}, which the demo, the test kit, the load generator and the
-   * conformance runs hold: summaries and reading sources are allowed, deleting a repository is
-   * denied, fetching an external source needs a human's review, so does any high-risk action, at
-   * most two Requests pending; every other action is denied. A fresh record each call.
-   */
-  public static Policy samplePolicy() {
-    try {
-      return JarvisJson.mapper().readValue(SAMPLE_POLICY, Policy.class);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException("the sample Policy does not read as a Policy", e);
-    }
   }
 
   // ---- registration ----
@@ -452,18 +413,6 @@ public final class ProtocolRecords {
         .workSessionId(workSessionId)
         .actorId(actorId)
         .timestamp(now());
-  }
-
-  /**
-   * The same, the object type given as its wire text.
-   *
-   * @deprecated the object type is an enum of the spec's; use {@link #event(String,
-   *     JarvisEventPayload.ObjectTypeEnum, String, String)}, which a typo cannot reach
-   * @throws IllegalArgumentException if {@code objectType} is none of the spec's object types
-   */
-  @Deprecated
-  public static JarvisEvent event(String type, String objectType, String objectId, String action) {
-    return event(type, JarvisEventPayload.ObjectTypeEnum.fromValue(objectType), objectId, action);
   }
 
   /**

@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.core.JarvisJson;
+import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.model.ProtocolErrorId;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -26,8 +30,18 @@ class RemediationTextTest {
   private static final PayloadValidator VALIDATOR = PayloadValidator.forSpec();
 
   private static ObjectNode session() {
-    return SampleRecords.workSession(
-        "ws-1", "actor-human-1", "worker-human-1", "worker-agent-1", "2026-06-12T18:00:00Z");
+    ProtocolRecords records =
+        new ProtocolRecords(
+            Clock.fixed(Instant.parse("2026-06-12T18:00:00Z"), ZoneOffset.UTC),
+            () -> "1",
+            "actor-human-1");
+    return JarvisJson.mapper()
+        .valueToTree(
+            records.workSession(
+                "Check the protocol behaviour of a Jarvis host.",
+                "worker-human-1",
+                "worker-agent-1",
+                "policy-bounded-001"));
   }
 
   static Stream<Arguments> schemaBreaches() {

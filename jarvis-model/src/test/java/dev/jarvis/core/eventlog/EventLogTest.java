@@ -7,10 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.core.records.ProtocolRecords;
 import dev.jarvis.core.validation.PayloadValidator;
+import dev.jarvis.model.JarvisEventPayload;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,8 +60,18 @@ class EventLogTest {
     ObjectNode genesis =
         EventChain.next(
             ChainCursor.GENESIS,
-            SampleRecords.eventDraft(
-                "evt-1", "ws-1", "actor-human-1", "note.recorded", "2026-06-12T18:00:00Z"));
+            JarvisJson.mapper()
+                .valueToTree(
+                    new ProtocolRecords(
+                            Clock.fixed(Instant.parse("2026-06-12T18:00:00Z"), ZoneOffset.UTC),
+                            () -> "1",
+                            "actor-human-1")
+                        .addressedEvent(
+                            "ws-1",
+                            "note.recorded",
+                            JarvisEventPayload.ObjectTypeEnum.WORK_SESSION,
+                            "ws-1",
+                            "recorded")));
     EventPage page = new EventPage("ws-1", List.of(genesis), true);
     JsonNode json = page.toJson();
     assertEquals(List.of(), EventPage.violations(json, SPEC));

@@ -157,8 +157,6 @@ class ProtocolRecordsTest {
                         new ChainCursor(3, "sha256:" + "0".repeat(64)),
                         Duration.ofMinutes(5))),
         Arguments.of(
-            "Policy", (Function<ProtocolRecords, Object>) r -> ProtocolRecords.samplePolicy()),
-        Arguments.of(
             "OutcomeReport",
             (Function<ProtocolRecords, Object>)
                 r ->

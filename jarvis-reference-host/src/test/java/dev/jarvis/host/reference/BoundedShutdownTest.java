@@ -9,7 +9,7 @@ import dev.jarvis.host.HostStores;
 import dev.jarvis.store.jdbc.JdbcHostStores;
 import dev.jarvis.store.jdbc.JdbcStoreSettings;
 import dev.jarvis.store.jdbc.StoreTimeouts;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -14,7 +14,7 @@ import dev.jarvis.host.HostStores;
 import dev.jarvis.host.IdempotencyStore;
 import dev.jarvis.host.StoredSession;
 import dev.jarvis.store.jdbc.StoreSpec;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;

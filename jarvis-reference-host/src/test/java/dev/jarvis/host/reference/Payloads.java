@@ -50,7 +50,7 @@ final class Payloads {
 
   /** The sample Policy the reference host holds (and the demo runs under). */
   static ObjectNode policy() {
-    return dev.jarvis.core.sample.SampleRecords.policy();
+    return dev.jarvis.samples.SampleRecords.policy();
   }
 
   static ObjectNode workSession(String id) {

@@ -8,7 +8,7 @@ import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.store.jdbc.JdbcHostStores;
 import dev.jarvis.store.jdbc.JdbcStoreSettings;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

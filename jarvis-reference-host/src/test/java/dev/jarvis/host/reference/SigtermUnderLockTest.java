@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.chain.EventChain;
 import dev.jarvis.core.headers.RequestTimestamp;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
 
 /**
@@ -384,17 +383,6 @@ public class JarvisHostProperties {
 
   public void setCredentialsFile(Resource credentialsFile) {
     this.credentialsFile = credentialsFile;
-  }
-
-  /**
-   * The credentials file as a path.
-   *
-   * @deprecated since #27 the property is a {@link Resource}; use {@link
-   *     #setCredentialsFile(Resource)} (a path still binds from properties as before).
-   */
-  @Deprecated
-  public void setCredentialsFile(Path credentialsFile) {
-    this.credentialsFile = credentialsFile == null ? null : new FileSystemResource(credentialsFile);
   }
 
   public Resource getActorKeysFile() {

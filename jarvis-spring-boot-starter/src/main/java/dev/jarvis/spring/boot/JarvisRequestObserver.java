@@ -5,7 +5,7 @@ import dev.jarvis.host.HandledCall;
 import dev.jarvis.host.OperationRoutes;
 import dev.jarvis.host.ProtocolListener;
 import dev.jarvis.host.RefusedCall;
-import dev.jarvis.host.internal.TraceParent;
+import dev.jarvis.host.TraceParent;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

@@ -2,9 +2,9 @@ package dev.jarvis.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.WorkSessionGovernance;
+import dev.jarvis.samples.SampleRecords;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;

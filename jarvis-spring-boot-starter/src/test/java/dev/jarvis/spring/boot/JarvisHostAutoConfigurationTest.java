@@ -2,12 +2,12 @@ package dev.jarvis.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.core.signature.ActorKey;
 import dev.jarvis.host.Credentials;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.samples.SampleRecords;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

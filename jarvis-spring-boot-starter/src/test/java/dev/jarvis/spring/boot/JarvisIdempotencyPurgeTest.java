@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jarvis.core.headers.RequestTimestamp;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.IdempotencyPurge;
 import dev.jarvis.host.ProtocolHost;
+import dev.jarvis.samples.SampleRecords;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jarvis.client.JarvisClient;
 import dev.jarvis.client.JarvisClientOptions;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.core.signature.ActorKey;
 import dev.jarvis.core.signature.SigningKey;
 import dev.jarvis.host.Credentials;
@@ -14,6 +13,7 @@ import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.model.ActorType;
 import dev.jarvis.model.WorkSession;
 import dev.jarvis.model.WorkerType;
+import dev.jarvis.samples.SampleRecords;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoreUnavailableException;
 import dev.jarvis.host.StoredRecord;
+import dev.jarvis.samples.SampleRecords;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import dev.jarvis.host.HostStores;
 import dev.jarvis.host.Mutation;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.StoreUnavailableException;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -3,8 +3,8 @@ package dev.jarvis.store.jdbc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jarvis.store.tck.PostgresTestSchema;
-import dev.jarvis.store.tck.Together;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.Together;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -12,7 +12,7 @@ import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.RecordWrite;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.UnitOfWork;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;

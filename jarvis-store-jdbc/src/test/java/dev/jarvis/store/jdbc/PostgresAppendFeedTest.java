@@ -11,7 +11,7 @@ import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.host.AppendListener;
 import dev.jarvis.host.CommitResult;
 import dev.jarvis.host.Mutation;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.jarvis.host.HostStores;
 import dev.jarvis.store.tck.HostStoresContract;
-import dev.jarvis.store.tck.PostgresTestSchema;
 import dev.jarvis.store.tck.StoreTopology;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -2,8 +2,8 @@ package dev.jarvis.store.jdbc;
 
 import dev.jarvis.host.HostStores;
 import dev.jarvis.store.tck.HostStoresContract;
-import dev.jarvis.store.tck.PostgresTestSchema;
 import dev.jarvis.store.tck.StoreTopology;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import org.junit.jupiter.api.AfterEach;
 
 /**

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.StoredRecord;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

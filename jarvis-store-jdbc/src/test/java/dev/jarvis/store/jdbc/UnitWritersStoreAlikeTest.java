@@ -17,7 +17,7 @@ import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.RecordWrite;
 import dev.jarvis.host.StoredRecord;
 import dev.jarvis.host.StoredResponse;
-import dev.jarvis.store.tck.PostgresTestSchema;
+import dev.jarvis.store.tck.testing.PostgresTestSchema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -10,9 +10,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Starts tasks at the same moment, released by one barrier, instead of hoping a sleep lines them
- * up; for races in a store's or a host's tests.
+ * up; for the contract's race checks. The suite's own machinery, not API: a store's or a host's
+ * tests get the same helper from the TCK's test jar ({@code dev.jarvis.store.tck.testing}).
  */
-public final class Together {
+final class Together {
 
   private Together() {}
 
@@ -20,7 +21,7 @@ public final class Together {
    * Runs {@code tasks} on {@code pool} (which needs a thread for each), all released at once, and
    * answers their results in order.
    */
-  public static <T> List<T> run(ExecutorService pool, List<Callable<T>> tasks) throws Exception {
+  static <T> List<T> run(ExecutorService pool, List<Callable<T>> tasks) throws Exception {
     CyclicBarrier start = new CyclicBarrier(tasks.size());
     List<Future<T>> futures = new ArrayList<>();
     for (Callable<T> task : tasks) {

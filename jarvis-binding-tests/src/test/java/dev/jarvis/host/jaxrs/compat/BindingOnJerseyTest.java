@@ -12,7 +12,7 @@ import dev.jarvis.conformance.ConformanceSuite;
 import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.core.headers.RequestTimestamp;
-import dev.jarvis.core.sample.SampleRecords;
+import dev.jarvis.samples.SampleRecords;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

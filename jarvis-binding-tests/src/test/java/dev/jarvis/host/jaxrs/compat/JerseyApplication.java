@@ -1,13 +1,13 @@
 package dev.jarvis.host.jaxrs.compat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jarvis.core.sample.SampleRecords;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.ProtocolHost;
 import dev.jarvis.host.WorkSessionGovernance;
 import dev.jarvis.host.jaxrs.JarvisHostFeature;
 import dev.jarvis.host.jaxrs.resources.ProtocolResource;
+import dev.jarvis.samples.SampleRecords;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;

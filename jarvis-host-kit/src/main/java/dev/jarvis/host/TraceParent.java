@@ -1,4 +1,4 @@
-package dev.jarvis.host.internal;
+package dev.jarvis.host;
 
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -7,6 +7,8 @@ import java.util.regex.Pattern;
  * The trace id of a W3C Trace Context {@code traceparent} header ({@code
  * version-traceid-parentid-flags}), so that a {@code ProtocolError}'s {@code trace_id} names the
  * caller's trace. The header is not the protocol's: a malformed one is ignored, never refused.
+ * Public so that a binding's own request log (the Spring Boot starter's) names the same trace id
+ * the host put in its errors.
  */
 public final class TraceParent {
 

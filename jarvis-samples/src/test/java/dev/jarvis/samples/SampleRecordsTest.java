@@ -1,4 +1,4 @@
-package dev.jarvis.core.sample;
+package dev.jarvis.samples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.jarvis.core.sample;
+package dev.jarvis.samples;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.jarvis.core.JarvisJson;
@@ -7,6 +7,7 @@ import dev.jarvis.model.ContributionRole;
 import dev.jarvis.model.ContributionType;
 import dev.jarvis.model.ContributorType;
 import dev.jarvis.model.JarvisEventPayload;
+import dev.jarvis.model.Policy;
 import dev.jarvis.model.PolicyDecisionResult;
 import dev.jarvis.model.RiskClass;
 import dev.jarvis.model.WorkerType;
@@ -24,18 +25,49 @@ import java.util.List;
 public final class SampleRecords {
 
   /**
-   * The Policy id the samples name unless given another: {@link ProtocolRecords#samplePolicy()}.
+   * The id of {@link #policyRecord()}: the spec's example Policy, which the reference host's demo
+   * holds, and the Policy the samples name unless given another. The spec has no operation to
+   * create Policies, so a host must hold the Policy a WorkSession names.
    */
-  public static final String POLICY_ID = ProtocolRecords.SAMPLE_POLICY_ID;
+  public static final String POLICY_ID = "policy-bounded-001";
+
+  private static final String SAMPLE_POLICY =
+      """
+      {"id": "policy-bounded-001", "owner_worker_id": "worker-human-001",
+       "created_by_actor_id": "actor-human-001", "autonomy_level": "bounded_execute",
+       "allowed_actions": [{"action": "summarize"}, {"action": "read_source"}],
+       "denied_actions": [{"action": "delete_repository"}],
+       "review_required_actions": [{"action": "fetch_external_source"}],
+       "risk_classes": ["low", "medium", "high"],
+       "escalation_rules": [{"trigger": "high risk", "risk_class": "high",
+                             "required_action": "require_review",
+                             "reason": "High-risk actions wait for a human."}],
+       "created_at": "2026-01-01T00:00:00Z", "tool_grants": ["tool:search"],
+       "request_limits": {"max_pending_requests": 2}}
+      """;
 
   /** The ids and times of these records are all given, so neither source is ever asked. */
   private static final Clock UNUSED_CLOCK = Clock.fixed(Instant.EPOCH, ZoneOffset.UTC);
 
   private SampleRecords() {}
 
-  /** {@link ProtocolRecords#samplePolicy()} as a tree. */
+  /**
+   * The Policy {@value #POLICY_ID}, which the demo, the test kit, the load generator and the
+   * conformance runs hold: summaries and reading sources are allowed, deleting a repository is
+   * denied, fetching an external source needs a human's review, so does any high-risk action, at
+   * most two Requests pending; every other action is denied. A fresh record each call.
+   */
+  public static Policy policyRecord() {
+    try {
+      return JarvisJson.mapper().readValue(SAMPLE_POLICY, Policy.class);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("the sample Policy does not read as a Policy", e);
+    }
+  }
+
+  /** {@link #policyRecord()} as a tree. */
   public static ObjectNode policy() {
-    return tree(ProtocolRecords.samplePolicy());
+    return tree(policyRecord());
   }
 
   /** A Worker of type {@code human} or {@code agent}. */

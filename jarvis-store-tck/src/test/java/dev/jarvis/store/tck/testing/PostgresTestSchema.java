@@ -1,4 +1,4 @@
-package dev.jarvis.store.tck;
+package dev.jarvis.store.tck.testing;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Assumptions;
  * A schema of its own for one test, in the PostgreSQL database that {@value #URL_VARIABLE} names
  * (for example {@code jdbc:postgresql://127.0.0.1:5432/test?user=postgres}). The test creates it,
  * and drops only it. Where the variable is unset the test is skipped with that reason, except under
- * CI ({@code CI=true}), where it fails: CI never skips PostgreSQL.
+ * CI ({@code CI=true}), where it fails: CI never skips PostgreSQL. Test support, shipped in the
+ * TCK's test jar (classifier {@code tests}), not in its API.
  */
 public final class PostgresTestSchema implements AutoCloseable {
 

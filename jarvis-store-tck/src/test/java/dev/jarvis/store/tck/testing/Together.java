@@ -1,0 +1,41 @@
+package dev.jarvis.store.tck.testing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts tasks at the same moment, released by one barrier, instead of hoping a sleep lines them
+ * up; for races in a store's or a host's tests. Test support, shipped in the TCK's test jar
+ * (classifier {@code tests}), not in its API; the contract suite keeps a copy of its own.
+ */
+public final class Together {
+
+  private Together() {}
+
+  /**
+   * Runs {@code tasks} on {@code pool} (which needs a thread for each), all released at once, and
+   * answers their results in order.
+   */
+  public static <T> List<T> run(ExecutorService pool, List<Callable<T>> tasks) throws Exception {
+    CyclicBarrier start = new CyclicBarrier(tasks.size());
+    List<Future<T>> futures = new ArrayList<>();
+    for (Callable<T> task : tasks) {
+      futures.add(
+          pool.submit(
+              () -> {
+                start.await(30, TimeUnit.SECONDS);
+                return task.call();
+              }));
+    }
+    List<T> results = new ArrayList<>();
+    for (Future<T> future : futures) {
+      results.add(future.get(120, TimeUnit.SECONDS));
+    }
+    return results;
+  }
+}
