@@ -241,9 +241,7 @@ public final class LiveLoopRun {
 
   /** The host's CPU ticks (user + system), resident KiB and threads. */
   private long[] proc() throws IOException {
-    String stat = Files.readString(Path.of("/proc/" + hostPid + "/stat"));
-    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    long ticks = cpuTicks(Path.of("/proc/" + hostPid + "/stat"));
     long rss = 0;
     long threads = 0;
     for (String line : Files.readAllLines(Path.of("/proc/" + hostPid + "/status"))) {
@@ -254,6 +252,14 @@ public final class LiveLoopRun {
       }
     }
     return new long[] {ticks, rss, threads, jitTicks()};
+  }
+
+  /** User + system CPU ticks from a {@code /proc} {@code stat} file (a process's or a thread's). */
+  private static long cpuTicks(Path stat) throws IOException {
+    String text = Files.readString(stat);
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    String[] fields = text.substring(text.lastIndexOf(')') + 2).split(" ");
+    return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
   }
 
   /**
@@ -269,9 +275,7 @@ public final class LiveLoopRun {
           if (!Files.readString(task.resolve("comm")).contains("CompilerThre")) {
             continue;
           }
-          String stat = Files.readString(task.resolve("stat"));
-          String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-          ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+          ticks += cpuTicks(task.resolve("stat"));
         } catch (IOException threadEnded) {
           // A compiler thread that ended between the listing and the read counted nothing.
         }

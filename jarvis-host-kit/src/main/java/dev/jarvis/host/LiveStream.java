@@ -133,10 +133,7 @@ public final class LiveStream implements AutoCloseable {
    * @return why it ended, as {@link #start} says
    */
   public String run(OutputStream out, Runnable abortConnection) {
-    BlockingSink blocking = new BlockingSink(out, abortConnection);
-    CompletionStage<String> reason = start(blocking);
-    blocking.writeUntilEnd();
-    return reason.toCompletableFuture().join();
+    return runBlocking(out, abortConnection, live.limits().idleTimeout(), false);
   }
 
   /**
@@ -148,8 +145,16 @@ public final class LiveStream implements AutoCloseable {
    * @return why it ended, as {@link #start} says, or {@code batch}
    */
   public String runBatch(OutputStream out, Duration wait) {
-    BlockingSink blocking = new BlockingSink(out, () -> {});
-    CompletionStage<String> reason = start(blocking, wait, true);
+    return runBlocking(out, () -> {}, wait, true);
+  }
+
+  /**
+   * Starts the stream on a sink over {@code out} and makes its writes on this thread until it ends.
+   */
+  private String runBlocking(
+      OutputStream out, Runnable abortConnection, Duration idle, boolean oneBatch) {
+    BlockingSink blocking = new BlockingSink(out, abortConnection);
+    CompletionStage<String> reason = start(blocking, idle, oneBatch);
     blocking.writeUntilEnd();
     return reason.toCompletableFuture().join();
   }
