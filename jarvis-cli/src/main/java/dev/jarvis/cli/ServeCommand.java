@@ -330,7 +330,12 @@ final class ServeCommand implements Callable<Integer> {
     StoreTimeouts timeouts;
     try {
       spec = StoreSpec.of(store, dataDir);
-      timeouts = new StoreTimeouts(poolWait, statementTimeout, lockTimeout, busyTimeout);
+      timeouts =
+          StoreTimeouts.defaults()
+              .withPoolWait(poolWait)
+              .withStatementTimeout(statementTimeout)
+              .withLockTimeout(lockTimeout)
+              .withBusyTimeout(busyTimeout);
     } catch (IllegalArgumentException e) {
       throw new CliException(e.getMessage());
     }

@@ -72,7 +72,10 @@ public final class HostConfig {
     this.listener = Objects.requireNonNull(listener, "listener");
     this.commitHook = Optional.ofNullable(b.commitHook);
     this.agentActions = b.agentActions;
-    this.limits = new PrincipalLimits(b.openWorkSessionsPerActor, b.pendingRequestsPerTargetHuman);
+    this.limits =
+        PrincipalLimits.DEFAULTS
+            .withOpenWorkSessionsPerActor(b.openWorkSessionsPerActor)
+            .withPendingRequestsPerTargetHuman(b.pendingRequestsPerTargetHuman);
     this.actorKeys = b.actorKeys;
     this.governance = b.governance;
     this.streams = b.streams;

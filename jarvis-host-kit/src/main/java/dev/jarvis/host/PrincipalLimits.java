@@ -6,17 +6,39 @@ package dev.jarvis.host;
  * credential cannot open WorkSessions without end, nor aim Requests from many WorkSessions at one
  * human. A call past a limit is refused and the refusal names the limit ({@code docs/host.md},
  * "Per-principal limits").
- *
- * @param openWorkSessionsPerActor how many WorkSessions one Actor may have created that are not yet
- *     completed, failed, cancelled or closed (default {@value
- *     #DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR}); past it createWorkSession is {@code
- *     unauthorized_actor}
- * @param pendingRequestsPerTargetHuman how many open (pending or acknowledged) Requests may name
- *     one human Worker as {@code target_human_worker_id}, across all WorkSessions (default {@value
- *     #DEFAULT_PENDING_REQUESTS_PER_TARGET_HUMAN}); past it createRequest is {@code
- *     request_livelock}
  */
-public record PrincipalLimits(int openWorkSessionsPerActor, int pendingRequestsPerTargetHuman) {
+public final class PrincipalLimits {
+  private final int openWorkSessionsPerActor;
+  private final int pendingRequestsPerTargetHuman;
+
+  private PrincipalLimits(int openWorkSessionsPerActor, int pendingRequestsPerTargetHuman) {
+    // Zero would refuse every WorkSession or Request: a host that wants that turns the feature off
+    // at its credentials, not here, so a typo cannot silently stop the host.
+    if (openWorkSessionsPerActor < 1 || pendingRequestsPerTargetHuman < 1) {
+      throw new IllegalArgumentException("per-principal limits must be at least 1");
+    }
+    this.openWorkSessionsPerActor = openWorkSessionsPerActor;
+    this.pendingRequestsPerTargetHuman = pendingRequestsPerTargetHuman;
+  }
+
+  /**
+   * How many WorkSessions one Actor may have created that are not yet completed, failed, cancelled
+   * or closed (default {@value #DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR}); past it createWorkSession
+   * is {@code unauthorized_actor}.
+   */
+  public int openWorkSessionsPerActor() {
+    return openWorkSessionsPerActor;
+  }
+
+  /**
+   * How many open (pending or acknowledged) Requests may name one human Worker as {@code
+   * target_human_worker_id}, across all WorkSessions (default {@value
+   * #DEFAULT_PENDING_REQUESTS_PER_TARGET_HUMAN}); past it createRequest is {@code
+   * request_livelock}.
+   */
+  public int pendingRequestsPerTargetHuman() {
+    return pendingRequestsPerTargetHuman;
+  }
 
   /**
    * Open WorkSessions per Actor unless configured otherwise: well above what one person or agent
@@ -35,11 +57,34 @@ public record PrincipalLimits(int openWorkSessionsPerActor, int pendingRequestsP
       new PrincipalLimits(
           DEFAULT_OPEN_WORK_SESSIONS_PER_ACTOR, DEFAULT_PENDING_REQUESTS_PER_TARGET_HUMAN);
 
-  public PrincipalLimits {
-    // Zero would refuse every WorkSession or Request: a host that wants that turns the feature off
-    // at its credentials, not here, so a typo cannot silently stop the host.
-    if (openWorkSessionsPerActor < 1 || pendingRequestsPerTargetHuman < 1) {
-      throw new IllegalArgumentException("per-principal limits must be at least 1");
-    }
+  /** These limits with another bound on one Actor's open WorkSessions. */
+  public PrincipalLimits withOpenWorkSessionsPerActor(int openWorkSessionsPerActor) {
+    return new PrincipalLimits(openWorkSessionsPerActor, pendingRequestsPerTargetHuman);
+  }
+
+  /** These limits with another bound on the open Requests aimed at one human. */
+  public PrincipalLimits withPendingRequestsPerTargetHuman(int pendingRequestsPerTargetHuman) {
+    return new PrincipalLimits(openWorkSessionsPerActor, pendingRequestsPerTargetHuman);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof PrincipalLimits o
+        && openWorkSessionsPerActor == o.openWorkSessionsPerActor
+        && pendingRequestsPerTargetHuman == o.pendingRequestsPerTargetHuman;
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(openWorkSessionsPerActor, pendingRequestsPerTargetHuman);
+  }
+
+  @Override
+  public String toString() {
+    return "PrincipalLimits[openWorkSessionsPerActor="
+        + openWorkSessionsPerActor
+        + ", pendingRequestsPerTargetHuman="
+        + pendingRequestsPerTargetHuman
+        + "]";
   }
 }

@@ -56,7 +56,11 @@ class HostConfigTest {
     assertSame(stores, again.stores());
     assertEquals(config.defaultPolicy(), again.defaultPolicy());
     assertSame(hook, again.commitHook().orElseThrow());
-    assertEquals(new PrincipalLimits(3, 4), again.limits());
+    assertEquals(
+        PrincipalLimits.DEFAULTS
+            .withOpenWorkSessionsPerActor(3)
+            .withPendingRequestsPerTargetHuman(4),
+        again.limits());
     assertTrue(again.requestNotifications());
     assertEquals(config.toString(), again.toString());
   }

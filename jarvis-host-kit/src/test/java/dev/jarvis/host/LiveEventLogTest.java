@@ -66,10 +66,7 @@ class LiveEventLogTest {
 
   /** A host whose streams cut a write stalled past {@code writeTimeout}. */
   private static KitHost cuttingAfter(Duration writeTimeout) {
-    return streaming(
-        l ->
-            l.withTimings(
-                Duration.ofSeconds(15), Duration.ofMinutes(5), Duration.ofHours(1), writeTimeout));
+    return streaming(l -> l.withWriteTimeout(writeTimeout));
   }
 
   private static Map<String, String> headers(String actor, String... more) {
@@ -230,12 +227,7 @@ class LiveEventLogTest {
   void an_idle_stream_carries_heartbeats_then_ends_at_its_idle_timeout() throws Exception {
     KitHost kit =
         streaming(
-            l ->
-                l.withTimings(
-                    Duration.ofMillis(20),
-                    Duration.ofMillis(300),
-                    Duration.ofHours(1),
-                    Duration.ofSeconds(10)));
+            l -> l.withHeartbeat(Duration.ofMillis(20)).withIdleTimeout(Duration.ofMillis(300)));
     Subscriber agent = Subscriber.run(subscribe(kit, AGENT));
     agent.nextEvent();
     assertEquals("heartbeat", agent.nextComment());

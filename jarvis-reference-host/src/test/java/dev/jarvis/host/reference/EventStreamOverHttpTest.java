@@ -149,10 +149,7 @@ class EventStreamOverHttpTest {
         TestHost.started(
             b ->
                 b.streams(
-                    dev.jarvis.host.EventStreamLimits.DEFAULTS.withTimings(
-                        Duration.ofSeconds(15),
-                        Duration.ofMinutes(5),
-                        Duration.ofHours(1),
+                    dev.jarvis.host.EventStreamLimits.DEFAULTS.withWriteTimeout(
                         Duration.ofMillis(500))))) {
       assertEquals(201, t.createSession(Payloads.WS).status());
       // A raw connection that asks for the stream and never reads a byte of it.

@@ -49,7 +49,11 @@ class BoundedWaitsTest {
   private static final Duration WITHIN = Duration.ofSeconds(3);
 
   private static final StoreTimeouts TIMEOUTS =
-      new StoreTimeouts(SHORT, Duration.ofMillis(600), SHORT, SHORT);
+      StoreTimeouts.defaults()
+          .withPoolWait(SHORT)
+          .withStatementTimeout(Duration.ofMillis(600))
+          .withLockTimeout(SHORT)
+          .withBusyTimeout(SHORT);
 
   @TempDir Path dir;
   private PostgresTestSchema schema;
