@@ -7,6 +7,7 @@ import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.AgentActions;
+import dev.jarvis.host.EventStreamLimits;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
 import dev.jarvis.host.WorkSessionGovernance;
@@ -196,6 +197,15 @@ final class ServeCommand implements Callable<Integer> {
           "SQLite: the longest a write waits for the write lock (busy_timeout; default: 5s)")
   Duration busyTimeout = StoreTimeouts.DEFAULT_BUSY_TIMEOUT;
 
+  @Option(
+      names = "--stream-heartbeat",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "how often an idle event stream carries a heartbeat comment (default: 15s); keep it"
+              + " under the idle timeout of any proxy between the host and its subscribers")
+  Duration streamHeartbeat = EventStreamLimits.DEFAULTS.heartbeat();
+
   /** {@code 500ms}, {@code 2s} or an ISO-8601 duration such as {@code PT2S}. */
   static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
     @Override
@@ -295,6 +305,9 @@ final class ServeCommand implements Callable<Integer> {
     if (port < 0 || port > 65535) {
       throw new CliException("--port needs a port number (0–65535), got '" + port + "'");
     }
+    if (streamHeartbeat.isZero() || streamHeartbeat.isNegative()) {
+      throw new CliException("--stream-heartbeat must be positive, got " + streamHeartbeat);
+    }
     if (console && runtime != HttpRuntime.UNDERTOW) {
       throw new CliException("--console is served on the undertow runtime only");
     }
@@ -313,7 +326,8 @@ final class ServeCommand implements Callable<Integer> {
                     b.adminActorId(admin)
                         .agentActions(agentActions)
                         .actorKeys(keys)
-                        .governance(governance))
+                        .governance(governance)
+                        .streams(EventStreamLimits.DEFAULTS.withHeartbeat(streamHeartbeat)))
             .withPolicy(SampleRecords.policy());
     for (Path file : policies) {
       config = config.withPolicy(policy(file.toString()));

@@ -2,6 +2,7 @@ package dev.jarvis.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -29,10 +30,15 @@ import java.io.InputStreamReader;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -43,6 +49,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -321,6 +328,55 @@ class ServeCommandTest {
     CliException e =
         usageError("--port", "0", "--token", "t", "--store", "memory", "--store-pool-wait", "10ms");
     assertTrue(e.getMessage().contains("at least 250 ms"), e.getMessage());
+  }
+
+  @Test
+  void anIdleStreamCarriesHeartbeatsAtTheIntervalServeWasGiven() throws Exception {
+    Serving serving =
+        Serving.start(
+            "--port", "0", "--token", "t", "--store", "memory", "--stream-heartbeat", "100ms");
+    JarvisClient admin = client(serving.url(), "t", "host-admin");
+    admin.registerWorker(admin.records().worker("worker-human-1", WorkerType.HUMAN, "reviewer"));
+    admin.registerWorker(admin.records().worker("worker-agent-1", WorkerType.AGENT, "assistant"));
+    admin.registerActor(admin.records().actor("actor-human-1", "worker-human-1", ActorType.HUMAN));
+    JarvisClient human = admin.as("actor-human-1");
+    String ws =
+        human
+            .createWorkSession(
+                human
+                    .records()
+                    .workSession(
+                        "Summarise.", "worker-human-1", "worker-agent-1", "policy-bounded-001"))
+            .getId();
+    HttpResponse<Stream<String>> stream =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(serving.url() + "work-sessions/" + ws + "/events"))
+                    .header("Accept", "text/event-stream")
+                    .header("Authorization", "Bearer t")
+                    .header("Jarvis-Protocol-Version", "v0.1")
+                    .header("Jarvis-Actor-Id", "actor-human-1")
+                    .build(),
+                HttpResponse.BodyHandlers.ofLines());
+    assertEquals(200, stream.statusCode());
+    // Two heartbeats on a WorkSession where nothing happens after its first event, well within a
+    // bound the 15 s default could not meet: the interval is serve's.
+    try (Stream<String> lines = stream.body()) {
+      assertEquals(
+          2L,
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(10),
+              () -> lines.filter(line -> line.startsWith(": heartbeat")).limit(2).count()),
+          "heartbeats");
+    }
+    serving.stop();
+  }
+
+  @Test
+  void aHeartbeatThatIsNotPositiveIsAUsageError() {
+    CliException e = usageError("--port", "0", "--token", "t", "--stream-heartbeat", "0s");
+    assertTrue(e.getMessage().contains("--stream-heartbeat must be positive"), e.getMessage());
   }
 
   /** What {@code serve} refuses before it listens. */
