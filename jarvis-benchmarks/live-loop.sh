@@ -7,7 +7,9 @@
 #
 # STORE: memory (one instance) | jdbc:postgresql://HOST:PORT/DB?user=U (two instances on that
 # database: appends through the first, the subscriber on the second; latency only, then the same
-# on one instance with the subscribers). Needs the CLI and benchmarks jars:
+# on one instance with the subscribers). HEARTBEAT=DURATION is passed to serve as
+# --stream-heartbeat; MODE=idle measures only the idle cost of the subscribers, to nanoseconds
+# (memory store). Needs the CLI and benchmarks jars:
 #   ./mvnw -B -q package -DskipTests -pl jarvis-cli,jarvis-benchmarks -am
 set -euo pipefail
 store=${1:-memory}
@@ -29,7 +31,8 @@ trap cleanup EXIT
 
 serve() { # port, store
   taskset -c 0 java -Djava.util.logging.config.file="$out/logging.properties" -jar "$cli" \
-    serve --port "$1" --token "$token" --store "$2" > "$out/serve-$1.log" 2>&1 &
+    serve --port "$1" --token "$token" --store "$2" ${HEARTBEAT:+--stream-heartbeat "$HEARTBEAT"} \
+    > "$out/serve-$1.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 1 100); do
     curl -fsS "http://127.0.0.1:$1/health/ready" > /dev/null 2>&1 && return 0
@@ -44,10 +47,10 @@ run() { # append port, subscribe port, subscriber count
   local pid
   pid=$(pgrep -f "serve --port $2 " | head -1)
   taskset -c 1 java -cp "$bench" dev.jarvis.benchmarks.LiveLoopRun \
-    "http://127.0.0.1:$1/" "http://127.0.0.1:$2/" "$token" "$pid" "$3" "$window"
+    "http://127.0.0.1:$1/" "http://127.0.0.1:$2/" "$token" "$pid" "$3" "$window" ${MODE:+"$MODE"}
 }
 
-echo "# live-loop $(date -u +%FT%TZ) commit $(git -C "$root" rev-parse --short HEAD) store=${store%%\?*}"
+echo "# live-loop $(date -u +%FT%TZ) commit $(git -C "$root" rev-parse --short HEAD) store=${store%%\?*} heartbeat=${HEARTBEAT:-15s} mode=${MODE:-all}"
 if [[ $store == memory ]]; then
   serve 18191 memory
   run 18191 18191 "$subscribers"

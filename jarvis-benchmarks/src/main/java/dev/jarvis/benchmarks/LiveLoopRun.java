@@ -94,6 +94,11 @@ public final class LiveLoopRun {
       return;
     }
     run.appends(busy, window, "warm-up appends");
+    if (args.length > 6 && args[6].equals("idle")) {
+      run.idleOnly(idle, subscribers, window);
+      run.human.close();
+      return;
+    }
     Sample none = run.sample("idle, no subscriber", window);
     Sample appendsNone = run.appends(busy, window, "appends, no subscriber");
     List<Stream> streams = run.subscribeAll(idle, subscribers);
@@ -132,6 +137,73 @@ public final class LiveLoopRun {
         appendsAttached.cpuMicrosPerUnit(),
         100 * (appendsAttached.cpuMicrosPerUnit() / without - 1));
     run.human.close();
+  }
+
+  /**
+   * The idle cost alone, to nanoseconds (each thread's time on a CPU from {@code schedstat}, not 10
+   * ms ticks): the host idle without a subscriber, then with them, twice each, the JIT compiler
+   * threads apart. Run against hosts with different {@code --stream-heartbeat} values, the
+   * difference per heartbeat written is the cost of one heartbeat, and a heartbeat longer than the
+   * window shows what an idle stream costs besides its heartbeats.
+   */
+  private void idleOnly(String ws, int subscribers, int window) throws Exception {
+    long[] none1 = idleNanos(window);
+    List<Stream> streams = subscribeAll(ws, subscribers);
+    // The subscriptions' code compiles for a while after they open: let it settle first.
+    idleNanos(window);
+    long[] with1 = idleNanos(window);
+    long[] with2 = idleNanos(window);
+    streams.forEach(Stream::cancel);
+    // Streams cancelled here end at their next heartbeat; with a long one they stay until the
+    // host's idle timeout, so "without" after them is measured only on a fresh host.
+    System.out.printf(
+        Locale.ROOT,
+        "idle-only: window %d s; host CPU without %.6f s/s; with %d subscribers %.6f, %.6f s/s;"
+            + " JIT apart (without %.6f, with %.6f, %.6f s/s)%n",
+        window,
+        none1[0] / 1e9 / window,
+        subscribers,
+        with1[0] / 1e9 / window,
+        with2[0] / 1e9 / window,
+        none1[1] / 1e9 / window,
+        with1[1] / 1e9 / window,
+        with2[1] / 1e9 / window);
+  }
+
+  /** CPU nanoseconds over {@code seconds}: all but the JIT compiler threads, and those. */
+  private long[] idleNanos(int seconds) throws Exception {
+    java.util.Map<String, long[]> before = schedNanos();
+    TimeUnit.SECONDS.sleep(seconds);
+    java.util.Map<String, long[]> after = schedNanos();
+    long rest = 0;
+    long jit = 0;
+    for (var e : after.entrySet()) {
+      long[] was = before.getOrDefault(e.getKey(), new long[] {0, e.getValue()[1]});
+      long delta = e.getValue()[0] - was[0];
+      if (e.getValue()[1] == 1) {
+        jit += delta;
+      } else {
+        rest += delta;
+      }
+    }
+    return new long[] {rest, jit};
+  }
+
+  /** Per thread of the host: its time on a CPU in ns ({@code schedstat}), and 1 if a JIT thread. */
+  private java.util.Map<String, long[]> schedNanos() throws IOException {
+    java.util.Map<String, long[]> threads = new java.util.HashMap<>();
+    try (var tasks = Files.list(Path.of("/proc/" + hostPid + "/task"))) {
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        try {
+          long ns = Long.parseLong(Files.readString(task.resolve("schedstat")).split(" ")[0]);
+          boolean jit = Files.readString(task.resolve("comm")).contains("CompilerThre");
+          threads.put(task.getFileName().toString(), new long[] {ns, jit ? 1 : 0});
+        } catch (IOException threadEnded) {
+          // A thread that ended between the listing and the read: its last slice is not counted.
+        }
+      }
+    }
+    return threads;
   }
 
   /** Workers, Actors (the human; agents enough for the subscribers), the busy WorkSession. */
