@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.host.HostAuth;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.WorkSessionGovernance;
+import dev.jarvis.host.reference.ReferenceHostConfig.Readiness;
 import dev.jarvis.host.undertow.HttpLimits;
 import dev.jarvis.samples.SampleRecords;
 import java.time.Duration;
@@ -36,7 +37,7 @@ class ReferenceHostConfigTest {
     assertEquals(List.of(), config.policies());
     assertEquals(HttpRuntime.UNDERTOW, config.runtime());
     assertEquals(HttpLimits.defaults(), config.limits());
-    assertEquals(ReferenceHostConfig.Readiness.defaults(), config.readiness());
+    assertEquals(Readiness.defaults(), config.readiness());
     assertFalse(config.console());
     assertTrue(config.notifier().isEmpty());
     assertEquals(WorkSessionGovernance.NONE, config.hostConfig().governance());
@@ -68,8 +69,7 @@ class ReferenceHostConfigTest {
   @Test
   void toBuilderKeepsEverySettingAndChangesOnlyWhatIsSetAgain() {
     JsonNode policy = SampleRecords.policy();
-    ReferenceHostConfig.Readiness readiness =
-        new ReferenceHostConfig.Readiness(Duration.ofMillis(100), Duration.ofMillis(200));
+    Readiness readiness = new Readiness(Duration.ofMillis(100), Duration.ofMillis(200));
     ReferenceHostConfig original =
         ReferenceHostConfig.demo("t")
             .port(8080)
