@@ -71,7 +71,8 @@ public final class HostLoadRun {
     List<String> results = new ArrayList<>();
 
     try (ReferenceHost host =
-        ReferenceHost.start(ReferenceHostConfig.of(TOKEN).withPolicy(SampleRecords.policy()))) {
+        ReferenceHost.start(
+            ReferenceHostConfig.demo(TOKEN).policy(SampleRecords.policy()).build())) {
       results.add(run("reference host", plan.hosts(List.of(host.baseUri())).build()));
     }
     if (postgres.isPresent()) {
@@ -102,13 +103,14 @@ public final class HostLoadRun {
       for (int i = 0; i < instances; i++) {
         hosts.add(
             ReferenceHost.start(
-                ReferenceHostConfig.of(TOKEN)
-                    .withPolicy(SampleRecords.policy())
-                    .withStores(
+                ReferenceHostConfig.demo(TOKEN)
+                    .policy(SampleRecords.policy())
+                    .stores(
                         JdbcHostStores.open(
                             JdbcStoreSettings.of(url)
                                 .withSchema(schema)
-                                .withPoolSize(Math.max(4, threads / instances))))));
+                                .withPoolSize(Math.max(4, threads / instances))))
+                    .build()));
       }
       return run(
           "reference host, PostgreSQL, " + instances + " instance(s)",

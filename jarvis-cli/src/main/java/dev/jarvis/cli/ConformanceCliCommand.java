@@ -3,8 +3,6 @@ package dev.jarvis.cli;
 import dev.jarvis.conformance.ConformanceCommand;
 import dev.jarvis.conformance.ConformanceOptions;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -140,34 +138,28 @@ final class ConformanceCliCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Map<String, String> roleActors = new HashMap<>();
-    Map<String, String> roleTokens = new HashMap<>();
-    adminActor.ifPresent(v -> roleActors.put("admin", v));
-    adminToken.ifPresent(v -> roleTokens.put("admin", v));
-    humanActor.ifPresent(v -> roleActors.put("human", v));
-    humanToken.ifPresent(v -> roleTokens.put("human", v));
-    agentActor.ifPresent(v -> roleActors.put("agent", v));
-    agentToken.ifPresent(v -> roleTokens.put("agent", v));
-    outsiderActor.ifPresent(v -> roleActors.put("outsider", v));
-    outsiderToken.ifPresent(v -> roleTokens.put("outsider", v));
-    return ConformanceCommand.run(
-        new ConformanceOptions(
-            baseUrl,
-            token,
-            actor,
-            runPrefix,
-            policy,
-            reportDir,
-            recordTo,
-            recorded,
-            roleActors,
-            roleTokens,
-            signerActor,
-            signerKeyId,
-            signerKey,
-            policyFile,
-            foreignPolicy),
-        io.out(),
-        io.err());
+    ConformanceOptions.Builder options = ConformanceOptions.builder();
+    baseUrl.ifPresent(options::baseUrl);
+    token.ifPresent(options::token);
+    actor.ifPresent(options::actor);
+    runPrefix.ifPresent(options::runPrefix);
+    policy.ifPresent(options::policy);
+    reportDir.ifPresent(options::reportDir);
+    recordTo.ifPresent(options::recordTo);
+    recorded.ifPresent(options::recorded);
+    adminActor.ifPresent(v -> options.roleActor("admin", v));
+    adminToken.ifPresent(v -> options.roleToken("admin", v));
+    humanActor.ifPresent(v -> options.roleActor("human", v));
+    humanToken.ifPresent(v -> options.roleToken("human", v));
+    agentActor.ifPresent(v -> options.roleActor("agent", v));
+    agentToken.ifPresent(v -> options.roleToken("agent", v));
+    outsiderActor.ifPresent(v -> options.roleActor("outsider", v));
+    outsiderToken.ifPresent(v -> options.roleToken("outsider", v));
+    signerActor.ifPresent(options::signerActor);
+    signerKeyId.ifPresent(options::signerKeyId);
+    signerKey.ifPresent(options::signerKey);
+    policyFile.ifPresent(options::policyFile);
+    foreignPolicy.ifPresent(options::foreignPolicy);
+    return ConformanceCommand.run(options.build(), io.out(), io.err());
   }
 }

@@ -101,7 +101,7 @@ final class DemoCommand implements Callable<Integer> {
         QUIET_DEMO_NOTICE.setLevel(Level.SEVERE);
         QUIET_RUNTIME_LOGS.forEach(log -> log.setLevel(Level.WARNING));
         JsonNode policy = SampleRecords.policy();
-        embedded = ReferenceHost.start(ReferenceHostConfig.of(token).withPolicy(policy));
+        embedded = ReferenceHost.start(ReferenceHostConfig.demo(token).policy(policy).build());
         base = embedded.baseUri().toString();
         out.println("Reference host listening on " + base);
       }

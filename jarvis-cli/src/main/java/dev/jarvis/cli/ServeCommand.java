@@ -7,6 +7,7 @@ import dev.jarvis.core.error.ProtocolViolation;
 import dev.jarvis.core.signature.ActorKeys;
 import dev.jarvis.core.validation.PayloadValidator;
 import dev.jarvis.host.AgentActions;
+import dev.jarvis.host.Credentials;
 import dev.jarvis.host.EventStreamLimits;
 import dev.jarvis.host.HostConfig;
 import dev.jarvis.host.HostStores;
@@ -316,26 +317,24 @@ final class ServeCommand implements Callable<Integer> {
     AgentActions agentActions = agentActions();
     ActorKeys keys = ActorKeysFile.read(actorKeys).orElse(ActorKeys.none());
     WorkSessionGovernance governance = governance();
-    ReferenceHostConfig config =
+    ReferenceHostConfig.Builder config =
         hostAuth()
-            .withPort(port)
-            .withRuntime(runtime)
-            .withConsole(console)
-            .withHost(
+            .port(port)
+            .runtime(runtime)
+            .console(console)
+            .host(
                 b ->
                     b.adminActorId(admin)
                         .agentActions(agentActions)
                         .actorKeys(keys)
                         .governance(governance)
                         .streams(EventStreamLimits.DEFAULTS.withHeartbeat(streamHeartbeat)))
-            .withPolicy(SampleRecords.policy());
+            .policy(SampleRecords.policy());
     for (Path file : policies) {
-      config = config.withPolicy(policy(file.toString()));
+      config.policy(policy(file.toString()));
     }
     Optional<WebhookNotifier> notifier = webhookNotifier();
-    if (notifier.isPresent()) {
-      config = config.withNotifier(notifier.get());
-    }
+    notifier.ifPresent(config::notifier);
     // One line per log record (JUL's default takes two), and a record's exception after it (%6$s:
     // its stack, or nothing), or no 500 says why; set before the first record is written.
     System.setProperty(
@@ -360,10 +359,10 @@ final class ServeCommand implements Callable<Integer> {
       throw new CliException("cannot open the store (" + spec.describe() + "): " + rootMessage(e));
     }
     // From here the host owns the stores: ReferenceHost.close() closes them.
-    config = config.withStores(stores);
+    ReferenceHostConfig built = config.stores(stores).build();
     ReferenceHost host;
     try {
-      host = ReferenceHost.start(config);
+      host = ReferenceHost.start(built);
     } catch (RuntimeException e) {
       closeQuietly(stores, e);
       throw new CliException("cannot listen on port " + port + ": " + rootMessage(e));
@@ -377,7 +376,7 @@ final class ServeCommand implements Callable<Integer> {
             },
             "jarvis-serve-shutdown");
     Runtime.getRuntime().addShutdownHook(closer);
-    if (config.demoMode()) {
+    if (built.demoMode()) {
       out.println(ReferenceHostConfig.DEMO_MODE_NOTICE);
     }
     out.printf(
@@ -432,12 +431,12 @@ final class ServeCommand implements Callable<Integer> {
     }
   }
 
-  private ReferenceHostConfig hostAuth() throws CliException {
+  private ReferenceHostConfig.Builder hostAuth() throws CliException {
     if (auth.credentials == null) {
-      return ReferenceHostConfig.of(auth.token);
+      return ReferenceHostConfig.demo(auth.token);
     }
     try {
-      return ReferenceHostConfig.withCredentials(auth.credentials);
+      return ReferenceHostConfig.builder().auth(Credentials.fromJson(auth.credentials));
     } catch (IOException e) {
       throw new CliException("cannot read credentials file " + auth.credentials);
     } catch (IllegalArgumentException e) {

@@ -47,7 +47,8 @@ class AuditCommandTest {
 
   @BeforeAll
   static void walkTheDemoOnTheReferenceHost() {
-    host = ReferenceHost.start(ReferenceHostConfig.of(TOKEN).withPolicy(SampleRecords.policy()));
+    host =
+        ReferenceHost.start(ReferenceHostConfig.demo(TOKEN).policy(SampleRecords.policy()).build());
     AtomicInteger ids = new AtomicInteger();
     try (JarvisClient client =
         JarvisClient.create(

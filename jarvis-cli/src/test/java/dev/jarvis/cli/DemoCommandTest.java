@@ -61,7 +61,7 @@ class DemoCommandTest {
   /** A reference host in demo mode holding the walkthrough's Policy, with these settings. */
   private static ReferenceHost host(String token, UnaryOperator<HostConfig.Builder> settings) {
     return ReferenceHost.start(
-        ReferenceHostConfig.of(token).withPolicy(SampleRecords.policy()).withHost(settings));
+        ReferenceHostConfig.demo(token).policy(SampleRecords.policy()).host(settings).build());
   }
 
   @Test

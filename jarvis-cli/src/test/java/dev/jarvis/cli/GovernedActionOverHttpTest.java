@@ -63,7 +63,8 @@ class GovernedActionOverHttpTest {
 
   @BeforeAll
   static void startTheHostAndRegisterTheCast() {
-    host = ReferenceHost.start(ReferenceHostConfig.of(TOKEN).withPolicy(SampleRecords.policy()));
+    host =
+        ReferenceHost.start(ReferenceHostConfig.demo(TOKEN).policy(SampleRecords.policy()).build());
     agent =
         JarvisClient.create(
             JarvisClientOptions.builder()

@@ -57,7 +57,8 @@ class InboxCommandTest {
 
   @BeforeAll
   static void startTheHostAndRegisterTheCast() {
-    host = ReferenceHost.start(ReferenceHostConfig.of(TOKEN).withPolicy(SampleRecords.policy()));
+    host =
+        ReferenceHost.start(ReferenceHostConfig.demo(TOKEN).policy(SampleRecords.policy()).build());
     human =
         JarvisClient.create(
             JarvisClientOptions.builder()

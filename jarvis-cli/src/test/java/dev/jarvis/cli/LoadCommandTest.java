@@ -44,7 +44,8 @@ class LoadCommandTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     try (ReferenceHost host =
-        ReferenceHost.start(ReferenceHostConfig.of("t0k3n").withPolicy(SampleRecords.policy()))) {
+        ReferenceHost.start(
+            ReferenceHostConfig.demo("t0k3n").policy(SampleRecords.policy()).build())) {
       java.util.List<String> args =
           new java.util.ArrayList<>(
               java.util.List.of(

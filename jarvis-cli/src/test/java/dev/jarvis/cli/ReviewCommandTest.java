@@ -62,7 +62,8 @@ class ReviewCommandTest {
 
   @BeforeAll
   static void startTheHostAndRegisterTheCast() {
-    host = ReferenceHost.start(ReferenceHostConfig.of(TOKEN).withPolicy(SampleRecords.policy()));
+    host =
+        ReferenceHost.start(ReferenceHostConfig.demo(TOKEN).policy(SampleRecords.policy()).build());
     client =
         JarvisClient.create(
             JarvisClientOptions.builder()

@@ -19,68 +19,281 @@ import java.util.function.Supplier;
 /**
  * The options of {@code conformance} as given, parsed once: by {@link #parse(String[])} from
  * arguments, or by a command-line parser of the caller's (the CLI's picocli command builds this
- * value from its own options). {@link #config} checks how they go together and makes the suite's
- * {@link ConformanceConfig}.
- *
- * @param baseUrl {@code --base-url}
- * @param token {@code --token}
- * @param actor {@code --actor}: the admin Actor under the one token
- * @param runPrefix {@code --run-prefix}: the start of every Worker and Actor id the suite registers
- * @param policy {@code --policy}
- * @param reportDir {@code --report-dir}
- * @param recordTo {@code --record-to}
- * @param recorded {@code --recorded}
- * @param roleActors {@code --ROLE-actor} by role ({@code admin}, {@code human}, {@code agent},
- *     {@code outsider})
- * @param roleTokens {@code --ROLE-token} by role
- * @param signerActor {@code --signer-actor}: an Actor the host requires to sign its events
- * @param signerKeyId {@code --signer-key-id}: the id of its key
- * @param signerKey {@code --signer-key}: a file holding the key (base64 PKCS #8 Ed25519)
- * @param policyFile {@code --policy-file}: the JSON of the Policy the host holds for the suite's
- *     WorkSessions; its id is the one the suite names
- * @param foreignPolicy {@code --foreign-policy}: a Policy the host holds that neither is owned by
- *     nor assigned to the suite's human Worker
+ * value from its own options with {@link #builder()}). {@link #config} checks how they go together
+ * and makes the suite's {@link ConformanceConfig}. A final class rather than a record, so that a
+ * new option is a new builder method and never a new constructor a caller must move to.
  */
-public record ConformanceOptions(
-    Optional<String> baseUrl,
-    Optional<String> token,
-    Optional<String> actor,
-    Optional<String> runPrefix,
-    Optional<String> policy,
-    Optional<Path> reportDir,
-    Optional<Path> recordTo,
-    Optional<Path> recorded,
-    Map<String, String> roleActors,
-    Map<String, String> roleTokens,
-    Optional<String> signerActor,
-    Optional<String> signerKeyId,
-    Optional<Path> signerKey,
-    Optional<Path> policyFile,
-    Optional<String> foreignPolicy) {
+public final class ConformanceOptions {
 
   /** The roles of per-role credentials, each given by --ROLE-actor and --ROLE-token. */
   public static final List<String> ROLES = List.of("admin", "human", "agent", "outsider");
 
-  public ConformanceOptions {
-    Objects.requireNonNull(baseUrl, "baseUrl");
-    Objects.requireNonNull(token, "token");
-    Objects.requireNonNull(actor, "actor");
-    Objects.requireNonNull(runPrefix, "runPrefix");
-    Objects.requireNonNull(policy, "policy");
-    Objects.requireNonNull(reportDir, "reportDir");
-    Objects.requireNonNull(recordTo, "recordTo");
-    Objects.requireNonNull(recorded, "recorded");
-    Objects.requireNonNull(signerActor, "signerActor");
-    Objects.requireNonNull(signerKeyId, "signerKeyId");
-    Objects.requireNonNull(signerKey, "signerKey");
-    Objects.requireNonNull(policyFile, "policyFile");
-    Objects.requireNonNull(foreignPolicy, "foreignPolicy");
-    roleActors = Map.copyOf(roleActors);
-    roleTokens = Map.copyOf(roleTokens);
+  private final Optional<String> baseUrl;
+  private final Optional<String> token;
+  private final Optional<String> actor;
+  private final Optional<String> runPrefix;
+  private final Optional<String> policy;
+  private final Optional<Path> reportDir;
+  private final Optional<Path> recordTo;
+  private final Optional<Path> recorded;
+  private final Map<String, String> roleActors;
+  private final Map<String, String> roleTokens;
+  private final Optional<String> signerActor;
+  private final Optional<String> signerKeyId;
+  private final Optional<Path> signerKey;
+  private final Optional<Path> policyFile;
+  private final Optional<String> foreignPolicy;
+
+  private ConformanceOptions(Builder b) {
+    this.baseUrl = b.baseUrl;
+    this.token = b.token;
+    this.actor = b.actor;
+    this.runPrefix = b.runPrefix;
+    this.policy = b.policy;
+    this.reportDir = b.reportDir;
+    this.recordTo = b.recordTo;
+    this.recorded = b.recorded;
+    this.roleActors = Map.copyOf(b.roleActors);
+    this.roleTokens = Map.copyOf(b.roleTokens);
+    this.signerActor = b.signerActor;
+    this.signerKeyId = b.signerKeyId;
+    this.signerKey = b.signerKey;
+    this.policyFile = b.policyFile;
+    this.foreignPolicy = b.foreignPolicy;
     for (String role : union(roleActors, roleTokens)) {
       if (!ROLES.contains(role)) {
         throw new IllegalArgumentException("no role " + role + "; the roles are " + ROLES);
       }
+    }
+  }
+
+  /** A builder with no option given. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding every option of this value, to change some of them. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.baseUrl = baseUrl;
+    b.token = token;
+    b.actor = actor;
+    b.runPrefix = runPrefix;
+    b.policy = policy;
+    b.reportDir = reportDir;
+    b.recordTo = recordTo;
+    b.recorded = recorded;
+    b.roleActors.putAll(roleActors);
+    b.roleTokens.putAll(roleTokens);
+    b.signerActor = signerActor;
+    b.signerKeyId = signerKeyId;
+    b.signerKey = signerKey;
+    b.policyFile = policyFile;
+    b.foreignPolicy = foreignPolicy;
+    return b;
+  }
+
+  /** {@code --base-url}. */
+  public Optional<String> baseUrl() {
+    return baseUrl;
+  }
+
+  /** {@code --token}. */
+  public Optional<String> token() {
+    return token;
+  }
+
+  /** {@code --actor}: the admin Actor under the one token. */
+  public Optional<String> actor() {
+    return actor;
+  }
+
+  /** {@code --run-prefix}: the start of every Worker and Actor id the suite registers. */
+  public Optional<String> runPrefix() {
+    return runPrefix;
+  }
+
+  /** {@code --policy}. */
+  public Optional<String> policy() {
+    return policy;
+  }
+
+  /** {@code --report-dir}. */
+  public Optional<Path> reportDir() {
+    return reportDir;
+  }
+
+  /** {@code --record-to}. */
+  public Optional<Path> recordTo() {
+    return recordTo;
+  }
+
+  /** {@code --recorded}. */
+  public Optional<Path> recorded() {
+    return recorded;
+  }
+
+  /**
+   * {@code --ROLE-actor} by role ({@code admin}, {@code human}, {@code agent}, {@code outsider}).
+   */
+  public Map<String, String> roleActors() {
+    return roleActors;
+  }
+
+  /** {@code --ROLE-token} by role. */
+  public Map<String, String> roleTokens() {
+    return roleTokens;
+  }
+
+  /** {@code --signer-actor}: an Actor the host requires to sign its events. */
+  public Optional<String> signerActor() {
+    return signerActor;
+  }
+
+  /** {@code --signer-key-id}: the id of its key. */
+  public Optional<String> signerKeyId() {
+    return signerKeyId;
+  }
+
+  /** {@code --signer-key}: a file holding the key (base64 PKCS #8 Ed25519). */
+  public Optional<Path> signerKey() {
+    return signerKey;
+  }
+
+  /**
+   * {@code --policy-file}: the JSON of the Policy the host holds for the suite's WorkSessions; its
+   * id is the one the suite names.
+   */
+  public Optional<Path> policyFile() {
+    return policyFile;
+  }
+
+  /**
+   * {@code --foreign-policy}: a Policy the host holds that neither is owned by nor assigned to the
+   * suite's human Worker.
+   */
+  public Optional<String> foreignPolicy() {
+    return foreignPolicy;
+  }
+
+  /** Builds a {@link ConformanceOptions}; an option not given is empty. */
+  public static final class Builder {
+    private Optional<String> baseUrl = Optional.empty();
+    private Optional<String> token = Optional.empty();
+    private Optional<String> actor = Optional.empty();
+    private Optional<String> runPrefix = Optional.empty();
+    private Optional<String> policy = Optional.empty();
+    private Optional<Path> reportDir = Optional.empty();
+    private Optional<Path> recordTo = Optional.empty();
+    private Optional<Path> recorded = Optional.empty();
+    private final Map<String, String> roleActors = new HashMap<>();
+    private final Map<String, String> roleTokens = new HashMap<>();
+    private Optional<String> signerActor = Optional.empty();
+    private Optional<String> signerKeyId = Optional.empty();
+    private Optional<Path> signerKey = Optional.empty();
+    private Optional<Path> policyFile = Optional.empty();
+    private Optional<String> foreignPolicy = Optional.empty();
+
+    private Builder() {}
+
+    /** {@code --base-url}. */
+    public Builder baseUrl(String baseUrl) {
+      this.baseUrl = Optional.of(baseUrl);
+      return this;
+    }
+
+    /** {@code --token}. */
+    public Builder token(String token) {
+      this.token = Optional.of(token);
+      return this;
+    }
+
+    /** {@code --actor}: the admin Actor under the one token. */
+    public Builder actor(String actor) {
+      this.actor = Optional.of(actor);
+      return this;
+    }
+
+    /** {@code --run-prefix}. */
+    public Builder runPrefix(String runPrefix) {
+      this.runPrefix = Optional.of(runPrefix);
+      return this;
+    }
+
+    /** {@code --policy}. */
+    public Builder policy(String policy) {
+      this.policy = Optional.of(policy);
+      return this;
+    }
+
+    /** {@code --report-dir}. */
+    public Builder reportDir(Path reportDir) {
+      this.reportDir = Optional.of(reportDir);
+      return this;
+    }
+
+    /** {@code --record-to}. */
+    public Builder recordTo(Path recordTo) {
+      this.recordTo = Optional.of(recordTo);
+      return this;
+    }
+
+    /** {@code --recorded}. */
+    public Builder recorded(Path recorded) {
+      this.recorded = Optional.of(recorded);
+      return this;
+    }
+
+    /** {@code --ROLE-actor}: the Actor of one role ({@link ConformanceOptions#ROLES}). */
+    public Builder roleActor(String role, String actorId) {
+      this.roleActors.put(Objects.requireNonNull(role, "role"), actorId);
+      return this;
+    }
+
+    /** {@code --ROLE-token}: the token of one role ({@link ConformanceOptions#ROLES}). */
+    public Builder roleToken(String role, String token) {
+      this.roleTokens.put(Objects.requireNonNull(role, "role"), token);
+      return this;
+    }
+
+    /** {@code --signer-actor}. */
+    public Builder signerActor(String signerActor) {
+      this.signerActor = Optional.of(signerActor);
+      return this;
+    }
+
+    /** {@code --signer-key-id}. */
+    public Builder signerKeyId(String signerKeyId) {
+      this.signerKeyId = Optional.of(signerKeyId);
+      return this;
+    }
+
+    /** {@code --signer-key}. */
+    public Builder signerKey(Path signerKey) {
+      this.signerKey = Optional.of(signerKey);
+      return this;
+    }
+
+    /** {@code --policy-file}. */
+    public Builder policyFile(Path policyFile) {
+      this.policyFile = Optional.of(policyFile);
+      return this;
+    }
+
+    /** {@code --foreign-policy}. */
+    public Builder foreignPolicy(String foreignPolicy) {
+      this.foreignPolicy = Optional.of(foreignPolicy);
+      return this;
+    }
+
+    /**
+     * The options as given; how they go together is checked by {@link ConformanceOptions#config}.
+     *
+     * @throws IllegalArgumentException on a role not among {@link ConformanceOptions#ROLES}
+     * @throws NullPointerException on a role's Actor or token given as null
+     */
+    public ConformanceOptions build() {
+      return new ConformanceOptions(this);
     }
   }
 
@@ -90,9 +303,7 @@ public record ConformanceOptions(
    * @throws IllegalArgumentException on an unknown option or one without a value
    */
   public static ConformanceOptions parse(String[] args) {
-    Map<String, String> values = new HashMap<>();
-    Map<String, String> roleActors = new HashMap<>();
-    Map<String, String> roleTokens = new HashMap<>();
+    Builder options = builder();
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
       String option = rest.remove(0);
@@ -101,49 +312,33 @@ public record ConformanceOptions(
       }
       String value = rest.remove(0);
       switch (option) {
-        case "--base-url",
-            "--token",
-            "--actor",
-            "--policy",
-            "--report-dir",
-            "--recorded",
-            "--record-to",
-            "--run-prefix",
-            "--signer-actor",
-            "--signer-key-id",
-            "--signer-key",
-            "--policy-file",
-            "--foreign-policy" ->
-            values.put(option, value);
+        case "--base-url" -> options.baseUrl(value);
+        case "--token" -> options.token(value);
+        case "--actor" -> options.actor(value);
+        case "--policy" -> options.policy(value);
+        case "--report-dir" -> options.reportDir(Path.of(value));
+        case "--recorded" -> options.recorded(Path.of(value));
+        case "--record-to" -> options.recordTo(Path.of(value));
+        case "--run-prefix" -> options.runPrefix(value);
+        case "--signer-actor" -> options.signerActor(value);
+        case "--signer-key-id" -> options.signerKeyId(value);
+        case "--signer-key" -> options.signerKey(Path.of(value));
+        case "--policy-file" -> options.policyFile(Path.of(value));
+        case "--foreign-policy" -> options.foreignPolicy(value);
         default -> {
           Optional<String> role =
               ROLES.stream().filter(r -> option.startsWith("--" + r + "-")).findFirst();
           if (role.isPresent() && option.equals("--" + role.get() + "-actor")) {
-            roleActors.put(role.get(), value);
+            options.roleActor(role.get(), value);
           } else if (role.isPresent() && option.equals("--" + role.get() + "-token")) {
-            roleTokens.put(role.get(), value);
+            options.roleToken(role.get(), value);
           } else {
             throw new IllegalArgumentException("unknown option " + option);
           }
         }
       }
     }
-    return new ConformanceOptions(
-        Optional.ofNullable(values.get("--base-url")),
-        Optional.ofNullable(values.get("--token")),
-        Optional.ofNullable(values.get("--actor")),
-        Optional.ofNullable(values.get("--run-prefix")),
-        Optional.ofNullable(values.get("--policy")),
-        Optional.ofNullable(values.get("--report-dir")).map(Path::of),
-        Optional.ofNullable(values.get("--record-to")).map(Path::of),
-        Optional.ofNullable(values.get("--recorded")).map(Path::of),
-        roleActors,
-        roleTokens,
-        Optional.ofNullable(values.get("--signer-actor")),
-        Optional.ofNullable(values.get("--signer-key-id")),
-        Optional.ofNullable(values.get("--signer-key")).map(Path::of),
-        Optional.ofNullable(values.get("--policy-file")).map(Path::of),
-        Optional.ofNullable(values.get("--foreign-policy")));
+    return options.build();
   }
 
   /**
@@ -269,6 +464,47 @@ public record ConformanceOptions(
     List<String> keys = new ArrayList<>(a.keySet());
     keys.addAll(b.keySet());
     return keys;
+  }
+
+  /** Equal when every option is: a caller's parser and {@link #parse} build equal values. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ConformanceOptions other
+        && baseUrl.equals(other.baseUrl)
+        && token.equals(other.token)
+        && actor.equals(other.actor)
+        && runPrefix.equals(other.runPrefix)
+        && policy.equals(other.policy)
+        && reportDir.equals(other.reportDir)
+        && recordTo.equals(other.recordTo)
+        && recorded.equals(other.recorded)
+        && roleActors.equals(other.roleActors)
+        && roleTokens.equals(other.roleTokens)
+        && signerActor.equals(other.signerActor)
+        && signerKeyId.equals(other.signerKeyId)
+        && signerKey.equals(other.signerKey)
+        && policyFile.equals(other.policyFile)
+        && foreignPolicy.equals(other.foreignPolicy);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(
+        baseUrl,
+        token,
+        actor,
+        runPrefix,
+        policy,
+        reportDir,
+        recordTo,
+        recorded,
+        roleActors,
+        roleTokens,
+        signerActor,
+        signerKeyId,
+        signerKey,
+        policyFile,
+        foreignPolicy);
   }
 
   @Override

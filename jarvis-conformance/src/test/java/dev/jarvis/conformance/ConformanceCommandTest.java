@@ -2,6 +2,7 @@ package dev.jarvis.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jarvis.testkit.JarvisHostStub;
@@ -176,27 +177,39 @@ class ConformanceCommandTest {
               "secret-h"
             });
     ConformanceOptions built =
-        new ConformanceOptions(
-            java.util.Optional.of("http://127.0.0.1:1"),
-            java.util.Optional.empty(),
-            java.util.Optional.empty(),
-            java.util.Optional.of("run-1-"),
-            java.util.Optional.empty(),
-            java.util.Optional.of(Path.of("out")),
-            java.util.Optional.empty(),
-            java.util.Optional.empty(),
-            java.util.Map.of("admin", "a", "human", "h"),
-            java.util.Map.of("admin", "secret-a", "human", "secret-h"),
-            java.util.Optional.empty(),
-            java.util.Optional.empty(),
-            java.util.Optional.empty(),
-            java.util.Optional.empty(),
-            java.util.Optional.empty());
+        ConformanceOptions.builder()
+            .baseUrl("http://127.0.0.1:1")
+            .runPrefix("run-1-")
+            .reportDir(Path.of("out"))
+            .roleActor("admin", "a")
+            .roleToken("admin", "secret-a")
+            .roleActor("human", "h")
+            .roleToken("human", "secret-h")
+            .build();
     assertEquals(built, parsed);
     assertFalse(parsed.toString().contains("secret"), parsed.toString());
     ConformanceConfig config =
         ConformanceConfig.live(java.net.URI.create("http://127.0.0.1:1"), "secret-token").build();
     assertFalse(config.toString().contains("secret"), config.toString());
+  }
+
+  @Test
+  void anOptionsValueCopiedThroughItsBuilderIsEqualAndChangesOnlyWhatIsSetAgain() {
+    ConformanceOptions options =
+        ConformanceOptions.parse(
+            new String[] {"--base-url", "http://127.0.0.1:1", "--token", "t", "--actor", "a"});
+    assertEquals(options, options.toBuilder().build());
+    ConformanceOptions other = options.toBuilder().actor("b").build();
+    assertEquals(java.util.Optional.of("b"), other.actor());
+    assertEquals(options.token(), other.token());
+    assertEquals(java.util.Optional.of("a"), options.actor());
+  }
+
+  @Test
+  void aRoleNotAmongTheSuitesRolesIsRefusedWhenBuilt() {
+    ConformanceOptions.Builder builder = ConformanceOptions.builder().roleActor("auditor", "x");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertTrue(e.getMessage().contains("no role auditor"), e.getMessage());
   }
 
   @Test

@@ -45,9 +45,10 @@ class HeldEvidenceTest {
   static void walkOnAHostWithoutEventLog() {
     host =
         ReferenceHost.start(
-            ReferenceHostConfig.of(TOKEN)
-                .withPolicy(SampleRecords.policy())
-                .withHost(b -> b.capabilities(List.of(JarvisHeaders.CURSOR_HEADERS_CAPABILITY))));
+            ReferenceHostConfig.demo(TOKEN)
+                .policy(SampleRecords.policy())
+                .host(b -> b.capabilities(List.of(JarvisHeaders.CURSOR_HEADERS_CAPABILITY)))
+                .build());
     AtomicInteger ids = new AtomicInteger();
     try (JarvisClient client =
         JarvisClient.create(

@@ -47,7 +47,9 @@ class WalkthroughUnderFaultsTest {
   @BeforeEach
   void startHost() {
     QUIET.setLevel(Level.SEVERE); // thousands of retried attempts would drown the build log
-    host = ReferenceHost.start(ReferenceHostConfig.of("t0k3n").withPolicy(SampleRecords.policy()));
+    host =
+        ReferenceHost.start(
+            ReferenceHostConfig.demo("t0k3n").policy(SampleRecords.policy()).build());
   }
 
   @AfterEach

@@ -96,7 +96,8 @@ class LightLoadTest {
   }
 
   private static ReferenceHost host() {
-    return ReferenceHost.start(ReferenceHostConfig.of(TOKEN).withPolicy(SampleRecords.policy()));
+    return ReferenceHost.start(
+        ReferenceHostConfig.demo(TOKEN).policy(SampleRecords.policy()).build());
   }
 
   private static LoadPlan.Builder plan(ReferenceHost host) {

@@ -80,16 +80,17 @@ class OneClientSeveralActorsTest {
     Path credentials = Files.writeString(work.resolve("credentials.json"), "[" + entries + "]");
     host =
         ReferenceHost.start(
-            ReferenceHostConfig.withCredentials(credentials)
-                .withPort(0)
-                .withPolicy(SampleRecords.policy())
+            ReferenceHostConfig.builder()
+                .auth(Credentials.fromJson(credentials))
+                .port(0)
+                .policy(SampleRecords.policy())
                 // The sample Policy's owner is another human Worker: the host assigns it (#37).
-                .withHost(
+                .host(
                     b ->
                         b.clock(CLOCK)
                             .governance(
-                                WorkSessionGovernance.NONE.assignPolicy(
-                                    POLICY, "worker-human-1"))));
+                                WorkSessionGovernance.NONE.assignPolicy(POLICY, "worker-human-1")))
+                .build());
   }
 
   @AfterEach

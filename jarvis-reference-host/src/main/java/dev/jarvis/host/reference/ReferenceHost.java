@@ -172,7 +172,7 @@ public final class ReferenceHost implements AutoCloseable {
 
   /**
    * The notification dispatcher of this instance, when configured with {@link
-   * ReferenceHostConfig#withNotifier}: {@code dispatchNow()} sends what is due at once.
+   * ReferenceHostConfig.Builder#notifier}: {@code dispatchNow()} sends what is due at once.
    */
   public Optional<NotificationDispatcher> notifications() {
     return dispatcher;

@@ -13,45 +13,23 @@ import dev.jarvis.host.notify.NotificationDispatcher;
 import dev.jarvis.host.notify.RequestNotifier;
 import dev.jarvis.host.undertow.HttpLimits;
 import dev.jarvis.samples.SampleRecords;
-import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
- * How to start a {@link ReferenceHost}.
- *
- * @param auth HostAuth: {@link HostAuth#bearer} (demo mode, one token acting as anyone), {@link
- *     Credentials} (tokens bound to Actors) or a host team's own resolver
- * @param demoMode whether {@code auth} is the demo mode's single shared token
- * @param port the loopback port, 0 for a free one
- * @param policies Policy records the host holds (the spec has no operation for Policies)
- * @param host further host settings (clock, trace ids, tolerance, retention, admin Actor, storage),
- *     applied to the builder
- * @param runtime the HTTP runtime, {@link HttpRuntime#UNDERTOW} unless chosen
- * @param limits the HTTP limits the Undertow runtime holds (docs/host.md, "Limits")
- * @param readiness how often the readiness probe's store check runs, and how long it may take
- * @param console whether the review console ({@code jarvis-console}) is served at {@code /console/}
- *     (Undertow runtime only)
- * @param notifier where notifications that a Request waits go (docs/notifications.md): with one,
- *     the host writes them to its store's outbox and a dispatcher delivers them every second
+ * How to start a {@link ReferenceHost}. Build with {@link #builder()} (or {@link #demo(String)} for
+ * demo mode); change some settings of a configuration with {@link #toBuilder()}. A final class
+ * rather than a record, so that a new setting is a new builder method and never a new constructor a
+ * caller must move to.
  */
-public record ReferenceHostConfig(
-    HostAuth auth,
-    boolean demoMode,
-    int port,
-    List<JsonNode> policies,
-    UnaryOperator<HostConfig.Builder> host,
-    HttpRuntime runtime,
-    HttpLimits limits,
-    Readiness readiness,
-    boolean console,
-    Optional<RequestNotifier> notifier) {
+public final class ReferenceHostConfig {
 
   /**
    * The readiness probe's store check: run in the background every {@code interval}, given {@code
@@ -82,165 +60,254 @@ public record ReferenceHostConfig(
   public static final WorkSessionGovernance DEMO_GOVERNANCE =
       WorkSessionGovernance.NONE.assignPolicyToEveryHuman(SampleRecords.POLICY_ID);
 
-  public ReferenceHostConfig {
-    Objects.requireNonNull(auth, "auth");
-    policies = List.copyOf(policies);
-    Objects.requireNonNull(host, "host");
-    Objects.requireNonNull(runtime, "runtime");
-    Objects.requireNonNull(limits, "limits");
-    Objects.requireNonNull(readiness, "readiness");
-    Objects.requireNonNull(notifier, "notifier");
+  private final HostAuth auth;
+  private final boolean demoMode;
+  private final int port;
+  private final List<JsonNode> policies;
+  private final UnaryOperator<HostConfig.Builder> host;
+  private final HttpRuntime runtime;
+  private final HttpLimits limits;
+  private final Readiness readiness;
+  private final boolean console;
+  private final Optional<RequestNotifier> notifier;
+
+  private ReferenceHostConfig(Builder b) {
+    this.auth = Objects.requireNonNull(b.auth, "auth: give Builder.auth(HostAuth)");
+    this.demoMode = b.demoMode;
+    this.port = b.port;
+    this.policies = List.copyOf(b.policies);
+    this.host = b.host;
+    this.runtime = b.runtime;
+    this.limits = b.limits;
+    this.readiness = b.readiness;
+    this.console = b.console;
+    this.notifier = b.notifier;
   }
 
-  /** A configuration without the console and without notifications. */
-  public ReferenceHostConfig(
-      HostAuth auth,
-      boolean demoMode,
-      int port,
-      List<JsonNode> policies,
-      UnaryOperator<HostConfig.Builder> host,
-      HttpRuntime runtime,
-      HttpLimits limits,
-      Readiness readiness) {
-    this(auth, demoMode, port, policies, host, runtime, limits, readiness, false, Optional.empty());
-  }
-
-  /** A configuration with the default {@link Readiness}. */
-  public ReferenceHostConfig(
-      HostAuth auth,
-      boolean demoMode,
-      int port,
-      List<JsonNode> policies,
-      UnaryOperator<HostConfig.Builder> host,
-      HttpRuntime runtime,
-      HttpLimits limits) {
-    this(auth, demoMode, port, policies, host, runtime, limits, Readiness.defaults());
+  /**
+   * A builder with defaults: not demo mode, a free loopback port, no Policies, the host kit's
+   * default settings, {@link HttpRuntime#UNDERTOW} with {@link HttpLimits#defaults()}, {@link
+   * Readiness#defaults()}, no console, no notifications. {@link Builder#auth(HostAuth)} must be
+   * given.
+   */
+  public static Builder builder() {
+    return new Builder();
   }
 
   /**
    * Demo mode: a host on a free loopback port whose one bearer token may act as any Actor and
    * administer it; no Policies, default settings but one: the sample Policy ({@code
    * SampleRecords.POLICY_ID}) governs every human Worker ({@link #DEMO_GOVERNANCE}), since the one
-   * token may act as any human anyway. {@code withHost(b -> b.governance(...))} replaces it.
+   * token may act as any human anyway. {@code host(b -> b.governance(...))} replaces it.
    */
-  public static ReferenceHostConfig of(String bearerToken) {
-    return new ReferenceHostConfig(
-        HostAuth.bearer(bearerToken),
-        true,
-        0,
-        List.of(),
-        b -> b.governance(DEMO_GOVERNANCE),
-        HttpRuntime.UNDERTOW,
-        HttpLimits.defaults());
+  public static Builder demo(String bearerToken) {
+    return builder()
+        .auth(HostAuth.bearer(bearerToken))
+        .demoMode(true)
+        .host(b -> b.governance(DEMO_GOVERNANCE));
   }
 
-  /** A host answering callers as {@code auth} resolves them (not demo mode). */
-  public static ReferenceHostConfig of(HostAuth auth) {
-    return new ReferenceHostConfig(
-        auth,
-        false,
-        0,
-        List.of(),
-        UnaryOperator.identity(),
-        HttpRuntime.UNDERTOW,
-        HttpLimits.defaults());
+  /** A builder holding every setting of this configuration, to change some of them. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.auth = auth;
+    b.demoMode = demoMode;
+    b.port = port;
+    b.policies.addAll(policies);
+    b.host = host;
+    b.runtime = runtime;
+    b.limits = limits;
+    b.readiness = readiness;
+    b.console = console;
+    b.notifier = notifier;
+    return b;
   }
 
   /**
-   * A host whose callers are the credentials of a JSON file ({@link Credentials#fromJson}).
-   *
-   * @throws IOException if the file cannot be read
-   * @throws IllegalArgumentException if it is not a valid credentials file
+   * HostAuth: {@link HostAuth#bearer} (demo mode, one token acting as anyone), {@link Credentials}
+   * (tokens bound to Actors) or a host team's own resolver.
    */
-  public static ReferenceHostConfig withCredentials(Path credentialsFile) throws IOException {
-    return of(Credentials.fromJson(credentialsFile));
+  public HostAuth auth() {
+    return auth;
   }
 
-  /** The same with another port. */
-  public ReferenceHostConfig withPort(int port) {
-    return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, console, notifier);
+  /** Whether {@link #auth()} is the demo mode's single shared token. */
+  public boolean demoMode() {
+    return demoMode;
   }
 
-  /** The same on another HTTP runtime. */
-  public ReferenceHostConfig withRuntime(HttpRuntime runtime) {
-    return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, console, notifier);
+  /** The loopback port, 0 for a free one. */
+  public int port() {
+    return port;
   }
 
-  /** The same with other HTTP limits (held by the Undertow runtime). */
-  public ReferenceHostConfig withLimits(HttpLimits limits) {
-    return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, console, notifier);
-  }
-
-  /** The same holding one more Policy. */
-  public ReferenceHostConfig withPolicy(JsonNode policy) {
-    List<JsonNode> more = new ArrayList<>(policies);
-    more.add(policy);
-    return new ReferenceHostConfig(
-        auth, demoMode, port, more, host, runtime, limits, readiness, console, notifier);
-  }
-
-  /** The same with further host settings. */
-  public ReferenceHostConfig withHost(UnaryOperator<HostConfig.Builder> settings) {
-    UnaryOperator<HostConfig.Builder> before = host;
-    return new ReferenceHostConfig(
-        auth,
-        demoMode,
-        port,
-        policies,
-        b -> settings.apply(before.apply(b)),
-        runtime,
-        limits,
-        readiness,
-        console,
-        notifier);
+  /** Policy records the host holds (the spec has no operation for Policies). */
+  public List<JsonNode> policies() {
+    return policies;
   }
 
   /**
-   * The same on these stores ({@code StoreSpec.open} in {@code jarvis-store-jdbc} opens the
-   * PostgreSQL, embedded or in-memory one). The started host owns them: {@link
-   * ReferenceHost#close()} closes them after the last request.
+   * Further host settings (clock, trace ids, tolerance, retention, admin Actor, storage), applied
+   * to the host kit's builder.
    */
-  public ReferenceHostConfig withStores(HostStores stores) {
-    return withHost(b -> b.stores(stores));
+  public UnaryOperator<HostConfig.Builder> host() {
+    return host;
+  }
+
+  /** The HTTP runtime, {@link HttpRuntime#UNDERTOW} unless chosen. */
+  public HttpRuntime runtime() {
+    return runtime;
+  }
+
+  /** The HTTP limits the Undertow runtime holds (docs/host.md, "Limits"). */
+  public HttpLimits limits() {
+    return limits;
+  }
+
+  /** How often the readiness probe's store check runs, and how long it may take. */
+  public Readiness readiness() {
+    return readiness;
   }
 
   /**
-   * The same serving the review console at {@code /console/} (or not): the page, and its API acting
-   * as the signed-in human against this host (docs/console.md). Undertow runtime only.
+   * Whether the review console ({@code jarvis-console}) is served at {@code /console/} (Undertow
+   * runtime only).
    */
-  public ReferenceHostConfig withConsole(boolean console) {
-    return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, console, notifier);
+  public boolean console() {
+    return console;
   }
 
   /**
-   * The same sending a notification for each accepted Request creation, expiry, Review and Takeover
-   * through {@code notifier} (a {@code WebhookNotifier}, say): the host writes each to its store's
-   * outbox in the event's unit of work, and a {@code NotificationDispatcher} of this instance
-   * delivers the due ones every {@link NotificationDispatcher#DEFAULT_INTERVAL}, at least once,
-   * with the default {@code DeliveryPolicy}.
+   * Where notifications that a Request waits go (docs/notifications.md): with one, the host writes
+   * them to its store's outbox and a dispatcher delivers them every second.
    */
-  public ReferenceHostConfig withNotifier(RequestNotifier notifier) {
-    return new ReferenceHostConfig(
-        auth,
-        demoMode,
-        port,
-        policies,
-        host,
-        runtime,
-        limits,
-        readiness,
-        console,
-        Optional.of(notifier));
+  public Optional<RequestNotifier> notifier() {
+    return notifier;
   }
 
-  /** The same with another readiness check. */
-  public ReferenceHostConfig withReadiness(Readiness readiness) {
-    return new ReferenceHostConfig(
-        auth, demoMode, port, policies, host, runtime, limits, readiness, console, notifier);
+  /** Builds a {@link ReferenceHostConfig}. */
+  public static final class Builder {
+    private HostAuth auth;
+    private boolean demoMode;
+    private int port;
+    private final List<JsonNode> policies = new ArrayList<>();
+    private UnaryOperator<HostConfig.Builder> host = UnaryOperator.identity();
+    private HttpRuntime runtime = HttpRuntime.UNDERTOW;
+    private HttpLimits limits = HttpLimits.defaults();
+    private Readiness readiness = Readiness.defaults();
+    private boolean console;
+    private Optional<RequestNotifier> notifier = Optional.empty();
+
+    private Builder() {}
+
+    /**
+     * How the host authenticates each call: {@link HostAuth#bearer} (demo mode, one token acting as
+     * anyone), {@link Credentials} (tokens bound to Actors, e.g. {@link
+     * Credentials#fromJson(Path)}) or a host team's own resolver. Required.
+     */
+    public Builder auth(HostAuth auth) {
+      this.auth = Objects.requireNonNull(auth, "auth");
+      return this;
+    }
+
+    /**
+     * Whether {@link #auth(HostAuth)} is the demo mode's single shared token: the host then says
+     * {@link ReferenceHostConfig#DEMO_MODE_NOTICE} on start-up ({@link
+     * ReferenceHostConfig#demo(String)} sets it).
+     */
+    public Builder demoMode(boolean demoMode) {
+      this.demoMode = demoMode;
+      return this;
+    }
+
+    /** The loopback port, 0 (the default) for a free one. */
+    public Builder port(int port) {
+      this.port = port;
+      return this;
+    }
+
+    /** Holds exactly these Policy records, replacing those given before. */
+    public Builder policies(Collection<JsonNode> policies) {
+      List<JsonNode> copy = List.copyOf(policies);
+      this.policies.clear();
+      this.policies.addAll(copy);
+      return this;
+    }
+
+    /** Holds one more Policy record. */
+    public Builder policy(JsonNode policy) {
+      this.policies.add(Objects.requireNonNull(policy, "policy"));
+      return this;
+    }
+
+    /**
+     * Further host settings (clock, trace ids, tolerance, retention, admin Actor, storage): applied
+     * to the host kit's builder after those given before, so a later setting wins.
+     */
+    public Builder host(UnaryOperator<HostConfig.Builder> settings) {
+      Objects.requireNonNull(settings, "settings");
+      UnaryOperator<HostConfig.Builder> before = host;
+      this.host = b -> settings.apply(before.apply(b));
+      return this;
+    }
+
+    /**
+     * These stores ({@code StoreSpec.open} in {@code jarvis-store-jdbc} opens the PostgreSQL,
+     * embedded or in-memory one), as a host setting. The started host owns them: {@link
+     * ReferenceHost#close()} closes them after the last request.
+     */
+    public Builder stores(HostStores stores) {
+      Objects.requireNonNull(stores, "stores");
+      return host(b -> b.stores(stores));
+    }
+
+    /** The HTTP runtime (default {@link HttpRuntime#UNDERTOW}). */
+    public Builder runtime(HttpRuntime runtime) {
+      this.runtime = Objects.requireNonNull(runtime, "runtime");
+      return this;
+    }
+
+    /** The HTTP limits, held by the Undertow runtime (default {@link HttpLimits#defaults()}). */
+    public Builder limits(HttpLimits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
+      return this;
+    }
+
+    /** The readiness probe's store check (default {@link Readiness#defaults()}). */
+    public Builder readiness(Readiness readiness) {
+      this.readiness = Objects.requireNonNull(readiness, "readiness");
+      return this;
+    }
+
+    /**
+     * Serves the review console at {@code /console/} (or not, the default): the page, and its API
+     * acting as the signed-in human against this host (docs/console.md). Undertow runtime only.
+     */
+    public Builder console(boolean console) {
+      this.console = console;
+      return this;
+    }
+
+    /**
+     * Sends a notification for each accepted Request creation, expiry, Review and Takeover through
+     * {@code notifier} (a {@code WebhookNotifier}, say): the host writes each to its store's outbox
+     * in the event's unit of work, and a {@code NotificationDispatcher} of this instance delivers
+     * the due ones every {@link NotificationDispatcher#DEFAULT_INTERVAL}, at least once, with the
+     * default {@code DeliveryPolicy}.
+     */
+    public Builder notifier(RequestNotifier notifier) {
+      this.notifier = Optional.of(notifier);
+      return this;
+    }
+
+    /**
+     * The configuration.
+     *
+     * @throws NullPointerException if no {@link #auth(HostAuth)} was given
+     */
+    public ReferenceHostConfig build() {
+      return new ReferenceHostConfig(this);
+    }
   }
 
   /**

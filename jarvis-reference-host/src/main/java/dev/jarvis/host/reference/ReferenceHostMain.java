@@ -25,15 +25,14 @@ public final class ReferenceHostMain {
       System.exit(2);
     }
     StoreSpec store = StoreSpec.parse(args[2]);
-    ReferenceHostConfig config =
-        ReferenceHostConfig.of(args[1])
-            .withPort(Integer.parseInt(args[0]))
-            .withStores(store.open(StoreSpec.passwordFromEnvironment()));
+    ReferenceHostConfig.Builder config =
+        ReferenceHostConfig.demo(args[1])
+            .port(Integer.parseInt(args[0]))
+            .stores(store.open(StoreSpec.passwordFromEnvironment()));
     for (int i = 3; i < args.length; i++) {
-      config =
-          config.withPolicy(JarvisJson.mapper().readTree(Files.readAllBytes(Path.of(args[i]))));
+      config.policy(JarvisJson.mapper().readTree(Files.readAllBytes(Path.of(args[i]))));
     }
-    ReferenceHost host = ReferenceHost.start(config);
+    ReferenceHost host = ReferenceHost.start(config.build());
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(

@@ -69,7 +69,7 @@ class BoundedShutdownTest {
                       StoreTimeouts.defaults()
                           .withLockTimeout(longWait)
                           .withStatementTimeout(longWait)));
-      TestHost t = TestHost.started(c -> c.withRuntime(runtime), b -> b.stores(stores));
+      TestHost t = TestHost.started(c -> c.runtime(runtime), b -> b.stores(stores));
       assertEquals(201, t.createSession(Payloads.WS).status());
       ChainCursor at = t.cursor();
       String url = schema.url() + "&currentSchema=" + schema.name();

@@ -54,7 +54,7 @@ final class ConsoleHost implements AutoCloseable {
     this(UnaryOperator.identity());
   }
 
-  ConsoleHost(UnaryOperator<ReferenceHostConfig> config) {
+  ConsoleHost(UnaryOperator<ReferenceHostConfig.Builder> config) {
     List<Credentials.Credential> credentials = new ArrayList<>();
     TOKENS.forEach(
         (actor, token) ->
@@ -65,16 +65,19 @@ final class ConsoleHost implements AutoCloseable {
                     actor.equals(ADMIN))));
     host =
         ReferenceHost.start(
-            config.apply(
-                ReferenceHostConfig.of(Credentials.of(credentials))
-                    .withConsole(true)
-                    .withPolicy(Payloads.policy())
-                    .withHost(
-                        b ->
-                            b.clock(clock)
-                                .governance(
-                                    WorkSessionGovernance.NONE.assignPolicyToEveryHuman(
-                                        Payloads.POLICY)))));
+            config
+                .apply(
+                    ReferenceHostConfig.builder()
+                        .auth(Credentials.of(credentials))
+                        .console(true)
+                        .policy(Payloads.policy())
+                        .host(
+                            b ->
+                                b.clock(clock)
+                                    .governance(
+                                        WorkSessionGovernance.NONE.assignPolicyToEveryHuman(
+                                            Payloads.POLICY))))
+                .build());
     client =
         JarvisClient.create(
             JarvisClientOptions.builder()

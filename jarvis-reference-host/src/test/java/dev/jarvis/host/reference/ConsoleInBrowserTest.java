@@ -172,7 +172,7 @@ class ConsoleInBrowserTest {
     com.fasterxml.jackson.databind.node.ObjectNode policy = Payloads.policy();
     ((com.fasterxml.jackson.databind.node.ObjectNode) policy.path("escalation_rules").get(0))
         .put("trigger", image);
-    host = new ConsoleHost(config -> config.withPolicy(policy));
+    host = new ConsoleHost(config -> config.policy(policy));
     WebDriver driver = page();
     String ws = host.workSession(ConsoleHost.HUMAN, ConsoleHost.HUMAN_WORKER);
     // summarize is allowed; at high risk the escalation rule (its trigger in the reason) decides.

@@ -52,7 +52,8 @@ class CredentialsFileTest {
             [{"token_sha256": "%s", "actors": ["actor-human-001"], "admin": false}]
             """
                 .formatted(Credentials.sha256Hex("the-humans-token")));
-    try (ReferenceHost host = ReferenceHost.start(ReferenceHostConfig.withCredentials(f))) {
+    try (ReferenceHost host =
+        ReferenceHost.start(ReferenceHostConfig.builder().auth(Credentials.fromJson(f)).build())) {
       // Unregistered Actor, but the credential may name it: the Actor check answers 400.
       assertEquals(400, status(host, "the-humans-token", "actor-human-001"));
       assertEquals(400, status(host, "the-humans-token", "actor-agent-001"));

@@ -96,7 +96,7 @@ class EventStreamOverHttpTest {
 
   @Test
   void onJerseyTooAStreamCarriesEachEventAsItIsCommittedAndALongPollWaits() throws Exception {
-    try (TestHost t = TestHost.started(c -> c.withRuntime(HttpRuntime.JERSEY), b -> b)) {
+    try (TestHost t = TestHost.started(c -> c.runtime(HttpRuntime.JERSEY), b -> b)) {
       assertEquals(201, t.createSession(Payloads.WS).status());
       Iterator<String> lines = subscribe(t, Payloads.AGENT).iterator();
       assertEquals(1, nextEvent(lines).get(BOUND, TimeUnit.SECONDS).path("sequence").asLong());

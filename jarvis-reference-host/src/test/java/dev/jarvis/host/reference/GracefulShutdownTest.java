@@ -80,7 +80,7 @@ class GracefulShutdownTest {
 
   @Test
   void livenessAndReadinessAnswerWithoutHostAuthOutsideTheProtocolsPaths() throws Exception {
-    try (ReferenceHost host = ReferenceHost.start(ReferenceHostConfig.of("t"))) {
+    try (ReferenceHost host = ReferenceHost.start(ReferenceHostConfig.demo("t").build())) {
       assertEquals(200, status(host.baseUri().resolve("/health/live")));
       assertEquals(200, status(host.baseUri().resolve("/health/ready")));
     }
@@ -91,7 +91,7 @@ class GracefulShutdownTest {
   void closingLetsTheRequestInFlightFinishRefusesNewOnesAndThenClosesTheStores(HttpRuntime runtime)
       throws Exception {
     HeldStores stores = new HeldStores();
-    try (TestHost t = TestHost.started(c -> c.withRuntime(runtime), b -> b.stores(stores))) {
+    try (TestHost t = TestHost.started(c -> c.runtime(runtime), b -> b.stores(stores))) {
       stores.armed.set(true);
       CompletableFuture<Answer> inFlight =
           CompletableFuture.supplyAsync(

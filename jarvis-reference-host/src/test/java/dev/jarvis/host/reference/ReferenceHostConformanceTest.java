@@ -100,15 +100,16 @@ class ReferenceHostConformanceTest {
     Path reports = Files.createDirectories(dir.resolve(runtime + "-" + held));
     try (ReferenceHost host =
         ReferenceHost.start(
-            ReferenceHostConfig.of("conformance-token")
-                .withRuntime(runtime)
-                .withPolicy(policy)
-                .withPolicy(foreign)
-                .withHost(
+            ReferenceHostConfig.demo("conformance-token")
+                .runtime(runtime)
+                .policy(policy)
+                .policy(foreign)
+                .host(
                     b ->
                         b.governance(
                             WorkSessionGovernance.NONE.assignPolicyToEveryHuman(
-                                SampleRecords.POLICY_ID))))) {
+                                SampleRecords.POLICY_ID)))
+                .build())) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       List<String> args =

@@ -142,7 +142,7 @@ class RequestInboxOverHttpTest {
 
   @Test
   void the_reference_host_on_jersey_serves_the_same_read_and_long_poll() throws Exception {
-    try (TestHost t = TestHost.started(c -> c.withRuntime(HttpRuntime.JERSEY), b -> b)) {
+    try (TestHost t = TestHost.started(c -> c.runtime(HttpRuntime.JERSEY), b -> b)) {
       assertEquals(201, t.createSession(WS).status());
       request(t, WS, "req-1", Payloads.HUMAN_WORKER);
       Answer mine = inbox(t, Payloads.HUMAN, "");

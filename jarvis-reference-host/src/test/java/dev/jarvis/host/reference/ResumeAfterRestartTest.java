@@ -39,10 +39,11 @@ class ResumeAfterRestartTest {
 
   private ReferenceHost start(int port) {
     return ReferenceHost.start(
-        ReferenceHostConfig.of(TOKEN)
-            .withPort(port)
-            .withPolicy(SampleRecords.policy())
-            .withStores(StoreSpec.embedded(dir).open(Optional.empty())));
+        ReferenceHostConfig.demo(TOKEN)
+            .port(port)
+            .policy(SampleRecords.policy())
+            .stores(StoreSpec.embedded(dir).open(Optional.empty()))
+            .build());
   }
 
   @Test

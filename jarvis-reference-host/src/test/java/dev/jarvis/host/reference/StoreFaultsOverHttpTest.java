@@ -15,6 +15,7 @@ import dev.jarvis.host.Mutation;
 import dev.jarvis.host.RecordStore;
 import dev.jarvis.host.StoreUnavailableException;
 import dev.jarvis.host.WorkSessionStore;
+import dev.jarvis.host.reference.ReferenceHostConfig.Readiness;
 import dev.jarvis.store.jdbc.StoreSpec;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -83,8 +84,8 @@ class StoreFaultsOverHttpTest {
     }
   }
 
-  private static final ReferenceHostConfig.Readiness QUICK =
-      new ReferenceHostConfig.Readiness(Duration.ofMillis(100), Duration.ofMillis(200));
+  private static final Readiness QUICK =
+      new Readiness(Duration.ofMillis(100), Duration.ofMillis(200));
 
   /** Readiness DOWN or UP within this long of the store changing (the bound). */
   private static final Duration WITHIN = Duration.ofSeconds(3);
@@ -125,7 +126,7 @@ class StoreFaultsOverHttpTest {
   void anAppendTheStoreCannotTakeIs503WithRetryAfterAndItsSameKeyRetryAppliesItOnce(
       HttpRuntime runtime) {
     SwitchableStores stores = new SwitchableStores();
-    try (TestHost t = TestHost.started(c -> c.withRuntime(runtime), b -> b.stores(stores))) {
+    try (TestHost t = TestHost.started(c -> c.runtime(runtime), b -> b.stores(stores))) {
       assertEquals(201, t.createSession(Payloads.WS).status());
       ChainCursor at = t.cursor();
       Map<String, String> headers = t.scoped(Payloads.HUMAN, at);
@@ -155,7 +156,7 @@ class StoreFaultsOverHttpTest {
       HttpRuntime runtime) throws Exception {
     SwitchableStores stores = new SwitchableStores();
     try (TestHost t =
-        TestHost.started(c -> c.withRuntime(runtime).withReadiness(QUICK), b -> b.stores(stores))) {
+        TestHost.started(c -> c.runtime(runtime).readiness(QUICK), b -> b.stores(stores))) {
       assertEquals(200, probe(t, HealthEndpoints.READY));
       CountDownLatch hang = new CountDownLatch(1);
       stores.readyHangs = hang;
@@ -175,7 +176,7 @@ class StoreFaultsOverHttpTest {
     HostStores stores =
         StoreSpec.parse("jdbc:sqlite:" + dir.resolve("full.sqlite") + "?max_page_count=70")
             .open(Optional.empty());
-    try (TestHost t = TestHost.started(c -> c.withReadiness(QUICK), b -> b.stores(stores))) {
+    try (TestHost t = TestHost.started(c -> c.readiness(QUICK), b -> b.stores(stores))) {
       assertEquals(201, t.createSession(Payloads.WS).status());
       assertEquals(200, probe(t, HealthEndpoints.READY));
       String path = "/work-sessions/" + Payloads.WS + "/events";

@@ -65,24 +65,25 @@ final class TestHost implements AutoCloseable {
   }
 
   private TestHost(UnaryOperator<HostConfig.Builder> settings) {
-    this(ReferenceHostConfig.of(TOKEN), Map.of(), settings);
+    this(ReferenceHostConfig.demo(TOKEN), Map.of(), settings);
   }
 
   private TestHost(
-      ReferenceHostConfig config,
+      ReferenceHostConfig.Builder config,
       Map<String, String> tokens,
       UnaryOperator<HostConfig.Builder> settings) {
     this.tokens = Map.copyOf(tokens);
     host =
         ReferenceHost.start(
             config
-                .withPolicy(Payloads.policy())
-                .withHost(
+                .policy(Payloads.policy())
+                .host(
                     b ->
                         settings.apply(
                             b.clock(clock)
                                 .traceIds(() -> "trace:test-" + traces.incrementAndGet())
-                                .idempotencyRetention(Duration.ofHours(1)))));
+                                .idempotencyRetention(Duration.ofHours(1))))
+                .build());
     base = host.baseUri();
   }
 
@@ -98,9 +99,10 @@ final class TestHost implements AutoCloseable {
 
   /** The same, on a reference host configured further (runtime, readiness check). */
   static TestHost started(
-      UnaryOperator<ReferenceHostConfig> config, UnaryOperator<HostConfig.Builder> settings) {
+      UnaryOperator<ReferenceHostConfig.Builder> config,
+      UnaryOperator<HostConfig.Builder> settings) {
     return registered(
-        new TestHost(config.apply(ReferenceHostConfig.of(TOKEN)), Map.of(), settings));
+        new TestHost(config.apply(ReferenceHostConfig.demo(TOKEN)), Map.of(), settings));
   }
 
   /** Registers the usual Workers and Actors through the API. */
@@ -142,7 +144,8 @@ final class TestHost implements AutoCloseable {
                     Set.of(actor),
                     actor.equals(ADMIN))));
     TestHost t =
-        new TestHost(ReferenceHostConfig.of(Credentials.of(credentials)), tokens, settings);
+        new TestHost(
+            ReferenceHostConfig.builder().auth(Credentials.of(credentials)), tokens, settings);
     t.register(Payloads.worker(Payloads.HUMAN_WORKER, "human"));
     t.register(Payloads.worker(Payloads.AGENT_WORKER, "agent"));
     t.registerActor(Payloads.actor(Payloads.HUMAN, Payloads.HUMAN_WORKER, "human", true));
