@@ -9,7 +9,6 @@ import dev.jarvis.host.Mutation;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.RecordWrite;
 import dev.jarvis.host.StoredRecord;
-import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -47,7 +46,8 @@ final class CommitCall {
   private static final int PARAMETERS = 32;
 
   private static final String OUTCOME =
-      "o_outcome, o_fingerprint, o_status, o_headers, o_body, o_stored_at";
+      "o_outcome, o_fingerprint, o_status, o_headers, o_body, o_stored_at, o_event_sequence,"
+          + " o_event";
 
   private final String sql;
   private final String notifyingSql;
@@ -81,8 +81,9 @@ final class CommitCall {
   Outcome run(Connection c, Mutation mutation) throws SQLException {
     boolean notifying = mutation.notification().isPresent();
     try (PreparedStatement s = c.prepareStatement(notifying ? notifyingSql : sql)) {
-      claim(s, mutation.claim());
-      chain(c, s, mutation.chain());
+      Optional<StoredAnswer.UnitEvent> event = StoredAnswer.UnitEvent.of(mutation.chain());
+      claim(s, mutation.claim(), event);
+      chain(c, s, mutation.chain(), event);
       records(c, s, mutation.records());
       if (notifying) {
         s.setString(PARAMETERS + 1, mutation.notification().get().id());
@@ -100,8 +101,12 @@ final class CommitCall {
                   Optional.of(
                       new IdempotencyStore.Entry(
                           r.getString(2),
-                          new StoredResponse(
-                              r.getInt(3), JsonText.headers(r.getString(4)), r.getBytes(5)),
+                          StoredAnswer.read(
+                              r.getInt(3),
+                              r.getString(4),
+                              r.getBytes(5),
+                              StoredAnswer.sequence(r, 7),
+                              r.getString(8)),
                           Instant.EPOCH.plus(r.getLong(6), ChronoUnit.MICROS))));
           case "KEY_GONE" -> new KeyTaken(Optional.empty());
           default -> throw new JdbcStoreException("jarvis_commit answered " + r.getString(1), null);
@@ -110,8 +115,12 @@ final class CommitCall {
     }
   }
 
-  /** Parameters 1–10. */
-  private static void claim(PreparedStatement s, Optional<IdempotencyClaim> claim)
+  /**
+   * Parameters 1–10. An answer that is the unit's event goes as a NULL body (parameter 8): the
+   * function then stores the reference to the event it inserts (see {@link StoredAnswer}).
+   */
+  private static void claim(
+      PreparedStatement s, Optional<IdempotencyClaim> claim, Optional<StoredAnswer.UnitEvent> event)
       throws SQLException {
     if (claim.isEmpty()) {
       int[] types = {
@@ -130,15 +139,24 @@ final class CommitCall {
     s.setString(3, scope.protocolVersion());
     s.setString(4, scope.key());
     s.setString(5, entry.fingerprint());
+    StoredAnswer.Form form = StoredAnswer.of(entry.response(), event);
     s.setInt(6, entry.response().status());
-    s.setString(7, JsonText.write(entry.response().headers()));
-    s.setBytes(8, entry.response().body());
+    s.setString(7, form.headers());
+    if (form.refersToEvent()) {
+      s.setNull(8, Types.BINARY);
+    } else {
+      s.setBytes(8, form.body());
+    }
     s.setLong(9, micros(entry.storedAt()));
     s.setLong(10, micros(claim.get().notBefore()));
   }
 
   /** Parameters 11–23: the chain write (11–19) and its event (20–23). */
-  private static void chain(Connection c, PreparedStatement s, Optional<ChainWrite> chain)
+  private static void chain(
+      Connection c,
+      PreparedStatement s,
+      Optional<ChainWrite> chain,
+      Optional<StoredAnswer.UnitEvent> unitEvent)
       throws SQLException {
     String kind = null;
     String id = null;
@@ -190,7 +208,7 @@ final class CommitCall {
       e.path("payload").path("evidence_refs").forEach(ref -> refs.add(ref.asText()));
       s.setLong(20, e.path("sequence").asLong());
       s.setString(21, e.path("id").asText());
-      s.setString(22, JsonText.write(e));
+      s.setString(22, unitEvent.orElseThrow().text());
       array(c, s, 23, "text", refs.toArray(String[]::new));
     } else {
       s.setNull(20, Types.BIGINT);

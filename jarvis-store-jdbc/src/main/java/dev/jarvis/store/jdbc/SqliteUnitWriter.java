@@ -16,6 +16,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -49,11 +50,12 @@ final class SqliteUnitWriter implements UnitWriter {
 
   @Override
   public void write(Connection c, Mutation mutation) throws SQLException, UnitStopped {
+    Optional<StoredAnswer.UnitEvent> event = StoredAnswer.UnitEvent.of(mutation.chain());
     if (mutation.claim().isPresent()) {
-      claim(c, mutation.claim().get());
+      claim(c, mutation.claim().get(), event);
     }
     if (mutation.chain().isPresent()) {
-      chain(c, mutation.chain().get());
+      chain(c, mutation.chain().get(), event);
     }
     for (RecordWrite write : mutation.records()) {
       record(c, write);
@@ -63,34 +65,51 @@ final class SqliteUnitWriter implements UnitWriter {
     }
   }
 
-  private void claim(Connection c, IdempotencyClaim claim) throws SQLException, UnitStopped {
+  /**
+   * The claim; an answer that is the unit's event is stored as a reference to the event row the
+   * unit inserts next (see {@link StoredAnswer}), the same columns {@code jarvis_commit} writes.
+   */
+  private void claim(Connection c, IdempotencyClaim claim, Optional<StoredAnswer.UnitEvent> event)
+      throws SQLException, UnitStopped {
     try (PreparedStatement s =
         c.prepareStatement(
             "INSERT INTO "
                 + tables.idempotency()
                 + " (actor_id, operation_id, protocol_version,"
-                + " idempotency_key, fingerprint, status, headers, body, stored_at_micros)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + " idempotency_key, fingerprint, status, headers, body, stored_at_micros,"
+                + " event_work_session_id, event_sequence)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 + " ON CONFLICT (actor_id, operation_id, protocol_version, idempotency_key)"
                 + " DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,"
                 + " headers = excluded.headers, body = excluded.body,"
-                + " stored_at_micros = excluded.stored_at_micros"
+                + " stored_at_micros = excluded.stored_at_micros,"
+                + " event_work_session_id = excluded.event_work_session_id,"
+                + " event_sequence = excluded.event_sequence"
                 + " WHERE jarvis_idempotency_record.stored_at_micros < ?")) {
       IdempotencyColumns.bindScope(s, claim.scope());
       Entry entry = claim.entry();
+      StoredAnswer.Form form = StoredAnswer.of(entry.response(), event);
       s.setString(5, entry.fingerprint());
       s.setInt(6, entry.response().status());
-      s.setString(7, JsonText.write(entry.response().headers()));
-      s.setBytes(8, entry.response().body());
+      s.setString(7, form.headers());
+      s.setBytes(8, form.body());
       s.setLong(9, IdempotencyColumns.micros(entry.storedAt()));
-      s.setLong(10, IdempotencyColumns.micros(claim.notBefore()));
+      if (form.refersToEvent()) {
+        s.setString(10, event.get().workSessionId());
+        s.setLong(11, event.get().sequence());
+      } else {
+        s.setNull(10, Types.VARCHAR);
+        s.setNull(11, Types.BIGINT);
+      }
+      s.setLong(12, IdempotencyColumns.micros(claim.notBefore()));
       if (s.executeUpdate() == 0) {
         throw UnitStopped.keyTaken();
       }
     }
   }
 
-  private void chain(Connection c, ChainWrite write) throws SQLException, UnitStopped {
+  private void chain(Connection c, ChainWrite write, Optional<StoredAnswer.UnitEvent> event)
+      throws SQLException, UnitStopped {
     if (write instanceof ChainWrite.Genesis genesis) {
       StoredSession session = genesis.session();
       try (PreparedStatement s =
@@ -106,7 +125,7 @@ final class SqliteUnitWriter implements UnitWriter {
         s.setString(5, JsonText.write(session.snapshot()));
         decides(s.executeUpdate());
       }
-      event(c, session.id(), genesis.firstEvent());
+      event(c, event.orElseThrow());
     } else if (write instanceof ChainWrite.Append append) {
       ChainCursor next = append.updated().cursor();
       try (PreparedStatement s =
@@ -121,7 +140,7 @@ final class SqliteUnitWriter implements UnitWriter {
         cursor(s, 4, append.workSessionId(), append.expected());
         decides(s.executeUpdate());
       }
-      event(c, append.workSessionId(), append.event());
+      event(c, event.orElseThrow());
     } else {
       ChainWrite.Seal seal = (ChainWrite.Seal) write;
       try (PreparedStatement s =
@@ -137,8 +156,10 @@ final class SqliteUnitWriter implements UnitWriter {
     }
   }
 
-  private void event(Connection c, String workSessionId, JsonNode event) throws SQLException {
-    long sequence = event.path("sequence").asLong();
+  private void event(Connection c, StoredAnswer.UnitEvent unitEvent) throws SQLException {
+    String workSessionId = unitEvent.workSessionId();
+    long sequence = unitEvent.sequence();
+    JsonNode event = unitEvent.event();
     try (PreparedStatement s =
         c.prepareStatement(
             "INSERT INTO "
@@ -148,7 +169,7 @@ final class SqliteUnitWriter implements UnitWriter {
       s.setString(1, workSessionId);
       s.setLong(2, sequence);
       s.setString(3, event.path("id").asText());
-      s.setString(4, JsonText.write(event));
+      s.setString(4, unitEvent.text());
       s.executeUpdate();
     }
     Set<String> refs = new LinkedHashSet<>();

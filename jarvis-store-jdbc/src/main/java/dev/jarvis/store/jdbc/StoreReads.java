@@ -9,7 +9,6 @@ import dev.jarvis.host.InboxEntry;
 import dev.jarvis.host.RecordKind;
 import dev.jarvis.host.SessionWithRecords;
 import dev.jarvis.host.StoredRecord;
-import dev.jarvis.host.StoredResponse;
 import dev.jarvis.host.StoredSession;
 import dev.jarvis.model.Actor;
 import java.sql.Connection;
@@ -501,10 +500,16 @@ final class StoreReads {
   Optional<Entry> entry(Connection c, Scope scope, Instant notBefore) throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
-            "SELECT fingerprint, status, headers, body, stored_at_micros FROM "
+            // An answer stored as a reference to its unit's event (V13) is read with that event.
+            "SELECT i.fingerprint, i.status, i.headers, i.body, i.stored_at_micros,"
+                + " i.event_sequence, e.event FROM "
                 + tables.idempotency()
-                + " WHERE actor_id = ? AND operation_id = ? AND protocol_version = ?"
-                + " AND idempotency_key = ? AND stored_at_micros >= ?")) {
+                + " i LEFT JOIN "
+                + tables.event()
+                + " e ON e.work_session_id = i.event_work_session_id"
+                + " AND e.sequence = i.event_sequence"
+                + " WHERE i.actor_id = ? AND i.operation_id = ? AND i.protocol_version = ?"
+                + " AND i.idempotency_key = ? AND i.stored_at_micros >= ?")) {
       bounds.bound(s);
       IdempotencyColumns.bindScope(s, scope);
       s.setLong(5, IdempotencyColumns.micros(notBefore));
@@ -515,7 +520,12 @@ final class StoreReads {
         return Optional.of(
             new Entry(
                 r.getString(1),
-                new StoredResponse(r.getInt(2), JsonText.headers(r.getString(3)), r.getBytes(4)),
+                StoredAnswer.read(
+                    r.getInt(2),
+                    r.getString(3),
+                    r.getBytes(4),
+                    StoredAnswer.sequence(r, 6),
+                    r.getString(7)),
                 IdempotencyColumns.instant(r.getLong(5))));
       }
     }

@@ -102,6 +102,11 @@ class UnitWritersStoreAlikeTest {
     assertEquals(3, onSqlite.get("citation").size());
     assertEquals(6, onSqlite.get("record").size());
     assertEquals(3, onSqlite.get("idempotency").size());
+    // k2's answer is its event, kept as a reference; k1's was, and was replaced whole after expiry.
+    assertEquals(
+        List.of(false, true, false),
+        onSqlite.get("idempotency").stream().map(row -> row.contains("event_sequence=3")).toList(),
+        onSqlite.get("idempotency")::toString);
     assertEquals(4, onSqlite.get("host_wide_id").size());
     assertEquals(1, onSqlite.get("outbox").size());
   }
@@ -117,12 +122,14 @@ class UnitWritersStoreAlikeTest {
     ChainCursor a1 = after(genesisA);
     steps.add(new Step("genesis of A", genesisA, COMMITTED));
     steps.add(new Step("genesis of A again", Units.genesis(A), CONFLICT));
-    Mutation appendA = Units.append(A, a1, "k1", 10);
+    // Answered by its event: the claim keeps a reference to the event row (V13), which the
+    // expired claim of k1 below replaces with an answer stored whole.
+    Mutation appendA = Units.appendAnsweredByItsEvent(A, a1, "k1");
     ChainCursor a2 = after(appendA);
     steps.add(new Step("append to A under k1", appendA, COMMITTED));
     steps.add(new Step("k1 again, live", Units.append(A, a2, "k1", 0), KEY_TAKEN));
     steps.add(new Step("a stale cursor", Units.append(A, a1, "k2", 0), CONFLICT));
-    Mutation appendA2 = Units.append(A, a2, "k2", 0);
+    Mutation appendA2 = Units.appendAnsweredByItsEvent(A, a2, "k2");
     ChainCursor a3 = after(appendA2);
     steps.add(new Step("append to A under k2", appendA2, COMMITTED));
 
@@ -274,7 +281,8 @@ class UnitWritersStoreAlikeTest {
         rows(
             c,
             "SELECT actor_id, operation_id, protocol_version, idempotency_key, fingerprint,"
-                + " status, headers, body AS response_body, stored_at_micros FROM "
+                + " status, headers, body AS response_body, stored_at_micros,"
+                + " event_work_session_id, event_sequence FROM "
                 + t.idempotency()
                 + " ORDER BY actor_id, operation_id, protocol_version, idempotency_key"));
     rows.put(
@@ -324,6 +332,7 @@ class UnitWritersStoreAlikeTest {
           "sequence",
           "recorded_revision",
           "stored_at_micros",
+          "event_sequence",
           "next_attempt_micros",
           "attempts",
           "lease_until_micros",

@@ -57,6 +57,34 @@ final class Units {
         .claiming(claim(key, next));
   }
 
+  /**
+   * The same append answered as appendJarvisEvent answers: its body the event's JSON as the host
+   * writes it, its cursor headers the event's sequence and hash.
+   */
+  static Mutation appendAnsweredByItsEvent(String workSessionId, ChainCursor at, String key) {
+    Mutation append = append(workSessionId, at, key, 0);
+    JsonNode event = append.appendedEvent().orElseThrow();
+    ChainCursor next = cursorAfter(event);
+    StoredResponse answer =
+        new StoredResponse(
+            201,
+            Map.of(
+                "Content-Type",
+                "application/json",
+                "Jarvis-Protocol-Version",
+                "v0.1",
+                "Jarvis-WorkSession-Revision",
+                Long.toString(next.revision()),
+                "Jarvis-Last-Event-Hash",
+                next.lastEventHash()),
+            JsonText.write(event).getBytes(StandardCharsets.UTF_8));
+    return append.claiming(
+        new IdempotencyClaim(
+            scope(key),
+            new IdempotencyStore.Entry("sha256:" + key, answer, T0),
+            T0.minusSeconds(60)));
+  }
+
   static IdempotencyStore.Scope scope(String key) {
     return new IdempotencyStore.Scope("actor-1", "appendJarvisEvent", "v0.1", key);
   }

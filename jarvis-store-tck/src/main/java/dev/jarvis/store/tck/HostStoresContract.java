@@ -1158,6 +1158,66 @@ public abstract class HostStoresContract {
     assertSameEntry(entry, other.idempotency().find(scope("k-bytes"), T0).orElseThrow());
   }
 
+  @DisplayName(
+      "STORE-FIDELITY-3: an answer that is its unit's own event comes back byte for byte and"
+          + " header for header, and one that only resembles it as it went")
+  @Test
+  void anAnswerThatIsItsUnitsOwnEventComesBackByteForByte() {
+    // What appendJarvisEvent answers: the appended event as the host writes it, and the cursor
+    // after it. A store may keep it as a reference to the event it stores (the JDBC store does);
+    // the replay must still be the first answer exactly, from a taken key and from a lookup.
+    ChainCursor cursor = create("ws-1");
+    List<StoredResponse> answers = new ArrayList<>();
+    List<IdempotencyStore.Entry> entries = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      ChainWrite.Append write = append("ws-1", cursor);
+      ChainCursor next = cursorAfter(write.event());
+      java.util.Map<String, String> headers = new java.util.HashMap<>();
+      headers.put("Content-Type", "application/json");
+      headers.put("Jarvis-Protocol-Version", "v0.1");
+      headers.put("Jarvis-WorkSession-Revision", Long.toString(next.revision()));
+      headers.put("Jarvis-Last-Event-Hash", next.lastEventHash());
+      byte[] body = eventBytes(write.event());
+      if (i == 1) {
+        // The event's body under a revision that is not the event's.
+        headers.put("Jarvis-WorkSession-Revision", Long.toString(next.revision() + 7));
+      } else if (i == 2) {
+        // The event's cursor headers over a body that is the event plus one space.
+        body = java.util.Arrays.copyOf(body, body.length + 1);
+        body[body.length - 1] = ' ';
+      }
+      StoredResponse answer = new StoredResponse(201, headers, body);
+      IdempotencyStore.Entry entry =
+          new IdempotencyStore.Entry("sha256:event-" + i, answer, T0.plusSeconds(i));
+      IdempotencyClaim claim = new IdempotencyClaim(scope("k-event-" + i), entry, T0);
+      assertEquals(
+          Outcome.COMMITTED, commit(Mutation.of(write, List.of()).claiming(claim)).outcome());
+      cursor = next;
+      answers.add(answer);
+      entries.add(entry);
+    }
+    for (int i = 0; i < 3; i++) {
+      CommitResult replay =
+          commit(
+              Mutation.of(append("ws-1", cursor), List.of())
+                  .claiming(claim(scope("k-event-" + i), "again", T0.plusSeconds(10))));
+      assertEquals(Outcome.KEY_TAKEN, replay.outcome());
+      assertSameEntry(entries.get(i), replay.firstResponse().orElseThrow());
+      assertSameEntry(
+          entries.get(i), other.idempotency().find(scope("k-event-" + i), T0).orElseThrow());
+    }
+    assertEquals(cursor, cursor("ws-1"), "the replays appended nothing");
+  }
+
+  /** An event's JSON as the host writes it in an answer (its wire mapping). */
+  private static byte[] eventBytes(JsonNode event) {
+    try {
+      return JarvisJson.mapper().writeValueAsBytes(event);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   // --- helpers ---
 
   private List<JsonNode> events(String workSessionId) {

@@ -189,6 +189,15 @@ public enum StoreRule {
   FIDELITY_1(Tier.REQUIRED, Instances.ANY, "Stored JSON comes back as it went."),
   /** Stored responses come back byte for byte. */
   FIDELITY_2(Tier.REQUIRED, Instances.ANY, "Stored responses come back byte for byte."),
+  /**
+   * An answer that is its unit's own event (appendJarvisEvent's) comes back byte for byte and
+   * header for header, however the store keeps it; one that only resembles it comes back as it
+   * went.
+   */
+  FIDELITY_3(
+      Tier.REQUIRED,
+      Instances.ANY,
+      "An answer that is its unit's own event comes back byte for byte and header for header, and one that only resembles it as it went."),
   /** A unit's step runs once, inside the committed unit, and sees its event. */
   STEP_1(
       Tier.REQUIRED,

@@ -1,0 +1,22 @@
+-- jarvis_event's foreign key to jarvis_work_session goes (docs/benchmarks.md, "Where the bytes go",
+-- cut 3): on every append its check ran a nested SELECT ... FOR KEY SHARE of the WorkSession row
+-- and wrote a Heap LOCK WAL record (54 B), proving again what the unit of work had just proved.
+--
+-- Why it never held anything back: every statement of the store that inserts into jarvis_event is
+-- jarvis_commit's (V13; SqliteUnitWriter is SQLite's and keeps its own key), and it inserts an event
+-- only in the call of its WorkSession's genesis or append (it raises otherwise), after that chain
+-- write succeeded on the same row in the same transaction: the genesis's INSERT INTO
+-- jarvis_work_session (id = w_id) ... ON CONFLICT DO NOTHING inserted exactly one row, or the
+-- append's UPDATE jarvis_work_session ... WHERE id = w_id AND revision = ... AND NOT sealed updated
+-- exactly one row (a count of 0 raises JV409 and undoes the call). The event row's work_session_id
+-- is that same w_id. The updated or inserted row is locked FOR UPDATE until the transaction ends,
+-- a stronger lock than the check's FOR KEY SHARE, so no other transaction can delete it or change
+-- its key in between; and no statement of the store ever deletes a WorkSession row or changes its
+-- id (the updates set revision, last_event_hash, snapshot, status and sealed only). So every event
+-- row's WorkSession exists, as the key required. What the key still refused and nothing now does:
+-- an operator's hand-written DELETE of a WorkSession with events, or an application's CommitHook
+-- inserting events of its own into the store's tables; neither is a way to use the store.
+--
+-- The key's name is PostgreSQL's default for the V1 column constraint (the V5 rename of the
+-- referenced table kept it).
+ALTER TABLE jarvis_event DROP CONSTRAINT jarvis_event_work_session_id_fkey;
