@@ -158,19 +158,9 @@ class ServeCommandTest {
             "--port", "0", "--token", "t", "--actor-keys", keys.toString(), "--store", "memory");
     SigningKey key = new SigningKey("key-human-1", human.getPrivate());
     JarvisClient admin = signingClient(serving.url(), Optional.of(key));
-    admin.registerWorker(admin.records().worker("worker-human-1", WorkerType.HUMAN, "reviewer"));
-    admin.registerWorker(admin.records().worker("worker-agent-1", WorkerType.AGENT, "assistant"));
-    admin.registerActor(admin.records().actor("actor-human-1", "worker-human-1", ActorType.HUMAN));
+    String ws = humansWorkSession(admin);
     admin.registerActor(admin.records().actor("actor-agent-1", "worker-agent-1", ActorType.AGENT));
     JarvisClient signing = admin.as("actor-human-1");
-    String ws =
-        signing
-            .createWorkSession(
-                signing
-                    .records()
-                    .workSession(
-                        "Summarise.", "worker-human-1", "worker-agent-1", "policy-bounded-001"))
-            .getId();
     JarvisEvent note =
         ProtocolRecords.event(
             "note.recorded", JarvisEventPayload.ObjectTypeEnum.WORK_SESSION, ws, "noted");
@@ -336,18 +326,7 @@ class ServeCommandTest {
         Serving.start(
             "--port", "0", "--token", "t", "--store", "memory", "--stream-heartbeat", "100ms");
     JarvisClient admin = client(serving.url(), "t", "host-admin");
-    admin.registerWorker(admin.records().worker("worker-human-1", WorkerType.HUMAN, "reviewer"));
-    admin.registerWorker(admin.records().worker("worker-agent-1", WorkerType.AGENT, "assistant"));
-    admin.registerActor(admin.records().actor("actor-human-1", "worker-human-1", ActorType.HUMAN));
-    JarvisClient human = admin.as("actor-human-1");
-    String ws =
-        human
-            .createWorkSession(
-                human
-                    .records()
-                    .workSession(
-                        "Summarise.", "worker-human-1", "worker-agent-1", "policy-bounded-001"))
-            .getId();
+    String ws = humansWorkSession(admin);
     HttpResponse<Stream<String>> stream =
         HttpClient.newHttpClient()
             .send(
@@ -377,6 +356,24 @@ class ServeCommandTest {
   void aHeartbeatThatIsNotPositiveIsAUsageError() {
     CliException e = usageError("--port", "0", "--token", "t", "--stream-heartbeat", "0s");
     assertTrue(e.getMessage().contains("--stream-heartbeat must be positive"), e.getMessage());
+  }
+
+  /**
+   * Registers the human Worker worker-human-1 with its Actor actor-human-1 and the agent Worker
+   * worker-agent-1, and opens a WorkSession as that human under the sample Policy.
+   */
+  private static String humansWorkSession(JarvisClient admin) {
+    admin.registerWorker(admin.records().worker("worker-human-1", WorkerType.HUMAN, "reviewer"));
+    admin.registerWorker(admin.records().worker("worker-agent-1", WorkerType.AGENT, "assistant"));
+    admin.registerActor(admin.records().actor("actor-human-1", "worker-human-1", ActorType.HUMAN));
+    JarvisClient human = admin.as("actor-human-1");
+    return human
+        .createWorkSession(
+            human
+                .records()
+                .workSession(
+                    "Summarise.", "worker-human-1", "worker-agent-1", "policy-bounded-001"))
+        .getId();
   }
 
   /** What {@code serve} refuses before it listens. */
