@@ -379,8 +379,10 @@ SQL
 
 if has_curve 3; then
   echo "== 3. many WorkSessions: load --light, $many_connections connections, a fresh database per point"
+  point=0
   for count in $session_counts; do
-    db=many_$count
+    point=$((point + 1))
+    db=many_${point}_$count
     fresh_db "$db"
     start_serve "$db" "$db"
     prewarm "$SERVE_URL"
