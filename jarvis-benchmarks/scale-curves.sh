@@ -25,8 +25,9 @@
 # Every `serve` is first warmed, unreported, by PREWARM seconds (default 20) of `load --light` with
 # 4 connections (its own WorkSessions). Each point: WARMUP seconds (default 10) then DURATION
 # seconds (default 15) measured; printed as
-# appends/s, p50, p99, errors, and the CPU the host JVM(s) and the database (the postmaster and its
-# backends) used per append over the measured phase less its first and last 2 s (from /proc).
+# appends/s, p50, p99, errors, the CPU the host JVM(s) and the database (the postmaster and its
+# backends) used per append over the measured phase less its first and last 2 s (from /proc), and
+# the WAL bytes and full-page images per append over the same window (pg_stat_wal).
 #
 # Everything runs on a PRIVATE PostgreSQL cluster this script creates and removes (initdb into a
 # temporary directory with the newest /usr/lib/postgresql/*/bin, port PG_PORT, default 5498,
@@ -190,6 +191,9 @@ print(host, db, time.monotonic())
 PY
 }
 
+# The cluster's WAL bytes and full-page images so far (pg_stat_wal).
+wal() { psql_ -d postgres -At -F ' ' -c "SELECT wal_bytes, wal_fpi FROM pg_stat_wal"; }
+
 # One point: the given commands (loads, each writing a JSON result) run on the load core; CPU of
 # the host pids and the cluster sampled over the measured phase. Prints the point's line.
 # The commands are in LOADS, the JSON files they write in JSONS (one each).
@@ -204,17 +208,19 @@ measure() { # label host_pids
   sleep $((warmup + 2))
   # shellcheck disable=SC2086
   t0=$(ticks $host_pids)
+  w0=$(wal)
   sleep "$window"
   # shellcheck disable=SC2086
   t1=$(ticks $host_pids)
+  w1=$(wal)
   for i in "${!pids[@]}"; do
     wait "${pids[$i]}" || true
     forget "${pids[$i]}"
   done
-  python3 - "$label" "$t0" "$t1" "$window" "$(getconf CLK_TCK)" "${JSONS[@]}" <<'PY'
+  python3 - "$label" "$t0" "$t1" "$window" "$(getconf CLK_TCK)" "$w0" "$w1" "${JSONS[@]}" <<'PY'
 import json, os, sys
-label, t0, t1, window, hz = sys.argv[1:6]
-files = sys.argv[6:]
+label, t0, t1, window, hz, w0, w1 = sys.argv[1:8]
+files = sys.argv[8:]
 rs = []
 for f in files:
     if not os.path.exists(f) or os.path.getsize(f) == 0:
@@ -238,10 +244,16 @@ h1, d1, m1 = (float(v) for v in t1.split())
 w, hz = m1 - m0, float(hz)  # the window's real length: two samples apart
 host_ms = (h1 - h0) / hz / (rate * w) * 1000 if rate else 0
 db_ms = (d1 - d0) / hz / (rate * w) * 1000 if rate else 0
+# WAL per append over the same window (pg_stat_wal: the whole private cluster, nothing else on it).
+wb0, wf0 = (float(v) for v in w0.split())
+wb1, wf1 = (float(v) for v in w1.split())
+appends = rate * w if rate else 1
+wal_b, wal_fpi = (wb1 - wb0) / appends, (wf1 - wf0) / appends
 # The server core's use: host and database CPU over the window, as a share of one core.
 core = ((h1 - h0) + (d1 - d0)) / hz / w
 print(f"  {label:44} {rate:8.0f} appends/s  p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  errors {err:4}"
-      f"  CPU/append host {host_ms:.3f} + db {db_ms:.3f} = {host_ms + db_ms:.3f} ms  server core {core:.0%}",
+      f"  CPU/append host {host_ms:.3f} + db {db_ms:.3f} = {host_ms + db_ms:.3f} ms  server core {core:.0%}"
+      f"  WAL/append {wal_b:.0f} B, {wal_fpi:.2f} full-page images",
       flush=True)
 PY
 }
