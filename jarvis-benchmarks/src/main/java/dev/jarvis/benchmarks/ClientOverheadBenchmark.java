@@ -243,7 +243,7 @@ public class ClientOverheadBenchmark {
             .header("Accept", "application/json")
             .header("Content-Type", "application/json")
             .header("Authorization", TOKEN)
-            .header("User-Agent", "jarvis-java-sdk/1.0.0-RC1")
+            .header("User-Agent", "jarvis-java-sdk/1.0.0-SNAPSHOT")
             .header("Jarvis-Protocol-Version", "v0.1")
             .header("Jarvis-Actor-Id", ACTOR)
             .header("Jarvis-Idempotency-Key", UUID.randomUUID().toString())
