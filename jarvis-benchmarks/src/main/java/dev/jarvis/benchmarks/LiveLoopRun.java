@@ -18,8 +18,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -172,15 +174,16 @@ public final class LiveLoopRun {
 
   /** CPU nanoseconds over {@code seconds}: all but the JIT compiler threads, and those. */
   private long[] idleNanos(int seconds) throws Exception {
-    java.util.Map<String, long[]> before = schedNanos();
+    Map<String, ThreadTime> before = threadTimes();
     TimeUnit.SECONDS.sleep(seconds);
-    java.util.Map<String, long[]> after = schedNanos();
     long rest = 0;
     long jit = 0;
-    for (var e : after.entrySet()) {
-      long[] was = before.getOrDefault(e.getKey(), new long[] {0, e.getValue()[1]});
-      long delta = e.getValue()[0] - was[0];
-      if (e.getValue()[1] == 1) {
+    for (var e : threadTimes().entrySet()) {
+      ThreadTime now = e.getValue();
+      // A thread started within the window counts from zero.
+      long delta =
+          now.nanos() - before.getOrDefault(e.getKey(), new ThreadTime(0, now.jit())).nanos();
+      if (now.jit()) {
         jit += delta;
       } else {
         rest += delta;
@@ -189,15 +192,17 @@ public final class LiveLoopRun {
     return new long[] {rest, jit};
   }
 
-  /** Per thread of the host: its time on a CPU in ns ({@code schedstat}), and 1 if a JIT thread. */
-  private java.util.Map<String, long[]> schedNanos() throws IOException {
-    java.util.Map<String, long[]> threads = new java.util.HashMap<>();
+  /** One host thread's time on a CPU so far ({@code schedstat}), and whether it compiles. */
+  private record ThreadTime(long nanos, boolean jit) {}
+
+  /** Each host thread's time on a CPU, by thread id. */
+  private Map<String, ThreadTime> threadTimes() throws IOException {
+    Map<String, ThreadTime> threads = new HashMap<>();
     try (var tasks = Files.list(Path.of("/proc/" + hostPid + "/task"))) {
       for (Path task : (Iterable<Path>) tasks::iterator) {
         try {
           long ns = Long.parseLong(Files.readString(task.resolve("schedstat")).split(" ")[0]);
-          boolean jit = Files.readString(task.resolve("comm")).contains("CompilerThre");
-          threads.put(task.getFileName().toString(), new long[] {ns, jit ? 1 : 0});
+          threads.put(task.getFileName().toString(), new ThreadTime(ns, isJitThread(task)));
         } catch (IOException threadEnded) {
           // A thread that ended between the listing and the read: its last slice is not counted.
         }
@@ -343,8 +348,7 @@ public final class LiveLoopRun {
     try (var tasks = Files.list(Path.of("/proc/" + hostPid + "/task"))) {
       for (Path task : (Iterable<Path>) tasks::iterator) {
         try {
-          // "C1 CompilerThre", "C2 CompilerThre" (thread names cut at 15 characters).
-          if (!Files.readString(task.resolve("comm")).contains("CompilerThre")) {
+          if (!isJitThread(task)) {
             continue;
           }
           ticks += cpuTicks(task.resolve("stat"));
@@ -354,6 +358,12 @@ public final class LiveLoopRun {
       }
     }
     return ticks;
+  }
+
+  /** Whether a {@code /proc/PID/task/TID} is one of the JIT compiler threads. */
+  private static boolean isJitThread(Path task) throws IOException {
+    // "C1 CompilerThre", "C2 CompilerThre" (thread names cut at 15 characters).
+    return Files.readString(task.resolve("comm")).contains("CompilerThre");
   }
 
   private record Sample(String what, long nanos, long[] after, long[] before, int units) {
