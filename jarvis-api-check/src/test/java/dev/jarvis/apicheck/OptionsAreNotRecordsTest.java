@@ -64,7 +64,7 @@ class OptionsAreNotRecordsTest {
     try (Stream<Path> modules = Files.list(ROOT)) {
       List<Path> found = new ArrayList<>();
       for (Path module : modules.filter(Files::isDirectory).toList()) {
-        Path api = module.resolve("api").resolve(module.getFileName() + ".api");
+        Path api = ApiSnapshotCheck.snapshotFile(ROOT, module.getFileName().toString());
         if (Files.isRegularFile(api)) {
           found.add(api);
         }

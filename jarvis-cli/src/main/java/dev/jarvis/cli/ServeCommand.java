@@ -306,7 +306,11 @@ final class ServeCommand implements Callable<Integer> {
     if (port < 0 || port > 65535) {
       throw new CliException("--port needs a port number (0–65535), got '" + port + "'");
     }
-    if (streamHeartbeat.isZero() || streamHeartbeat.isNegative()) {
+    EventStreamLimits streams;
+    try {
+      // EventStreamLimits holds the rule (positive); serve only names the flag that broke it.
+      streams = EventStreamLimits.DEFAULTS.withHeartbeat(streamHeartbeat);
+    } catch (IllegalArgumentException e) {
       throw new CliException("--stream-heartbeat must be positive, got " + streamHeartbeat);
     }
     if (console && runtime != HttpRuntime.UNDERTOW) {
@@ -328,7 +332,7 @@ final class ServeCommand implements Callable<Integer> {
                         .agentActions(agentActions)
                         .actorKeys(keys)
                         .governance(governance)
-                        .streams(EventStreamLimits.DEFAULTS.withHeartbeat(streamHeartbeat)))
+                        .streams(streams))
             .policy(SampleRecords.policy());
     for (Path file : policies) {
       config.policy(policy(file.toString()));
