@@ -239,7 +239,7 @@ public final class ProtocolHandler implements HttpHandler {
       } else if (thread == AnswerThread.IO) {
         send(exchange, answer(exchange, raw));
       } else {
-        exchange.dispatch(() -> send(exchange, answer(exchange, raw)));
+        exchange.dispatch(() -> sendFromWorker(exchange, answer(exchange, raw)));
       }
     }
 
@@ -292,6 +292,17 @@ public final class ProtocolHandler implements HttpHandler {
   private static Function<String, Optional<String>> headersOf(HeaderMap headers) {
     // HeaderMap looks names up case-insensitively; HeaderLookup combines repeated field lines.
     return HeaderLookup.ofLines(headers::get);
+  }
+
+  /**
+   * Sends a worker's answer from the exchange's IO thread, so that the exchange also ends there.
+   * Ended on a worker, Undertow (2.4) re-arms the connection's reads from that worker under a state
+   * its IO thread spins on: when the client's next request is already waiting, the IO thread wakes
+   * and spins until the worker runs again, which on a core shared with the worker is the rest of
+   * its time slice. Ended on the IO thread, nothing waits for another thread.
+   */
+  private void sendFromWorker(HttpServerExchange exchange, StoredResponse answer) {
+    exchange.getIoThread().execute(() -> send(exchange, answer));
   }
 
   private void send(HttpServerExchange exchange, StoredResponse answer) {

@@ -27,6 +27,13 @@ final class UndertowTestHost implements AutoCloseable {
   }
 
   UndertowTestHost(HttpLimits limits, ProtocolHandler.AnswerThread thread) {
+    this(limits, thread, (exchange, status) -> {});
+  }
+
+  UndertowTestHost(
+      HttpLimits limits,
+      ProtocolHandler.AnswerThread thread,
+      ProtocolHandler.AnswerListener listener) {
     AtomicInteger traces = new AtomicInteger();
     ProtocolHost host =
         new ProtocolHost(
@@ -34,7 +41,7 @@ final class UndertowTestHost implements AutoCloseable {
                 .clock(Clock.fixed(Instant.parse(NOW), ZoneOffset.UTC))
                 .traceIds(() -> "trace:undertow-" + traces.incrementAndGet())
                 .build());
-    handler = new ProtocolHandler(host, limits, (exchange, status) -> {}, thread);
+    handler = new ProtocolHandler(host, limits, listener, thread);
     server =
         LimitedServer.builder(limits).addHttpListener(0, "127.0.0.1").setHandler(handler).build();
     server.start();
