@@ -149,9 +149,11 @@ class ObservedCallsTest {
             .allMatch(m -> m.event().isEmpty() && m.records().size() == 1));
     AcceptedMutation genesis = observer.outbox.get(observer.outbox.size() - 1);
     assertEquals("createWorkSession", genesis.call().operationId());
+    // Compared as JSON: a store gives back a tree read from what it kept, whose numbers may be
+    // nodes of another type (an IntNode for a LongNode) that JsonNode.equals tells apart.
     assertEquals(
-        kit.host.config().stores().sessions().events(KitHost.WS).get(0),
-        genesis.event().orElseThrow());
+        kit.host.config().stores().sessions().events(KitHost.WS).get(0).toString(),
+        genesis.event().orElseThrow().toString());
   }
 
   @Test
@@ -299,7 +301,7 @@ class ObservedCallsTest {
     assertEquals(1, observer.hostOutbox.size());
     HostWrittenEvent written = observer.hostOutbox.get(0);
     assertEquals(KitHost.WS, written.workSessionId());
-    assertEquals(expiry, written.event());
+    assertEquals(expiry.toString(), written.event().toString());
     assertEquals("req-1", written.records().get(0).id());
     assertEquals("expired", written.records().get(0).body().path("status").asText());
     assertEquals(List.of(written), observer.hostWrote);

@@ -1,6 +1,7 @@
 package dev.jarvis.host.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.jarvis.core.JarvisJson;
 import dev.jarvis.core.chain.ChainCursor;
 import dev.jarvis.host.ChainWrite;
 import dev.jarvis.host.CommitResult;
@@ -70,8 +71,13 @@ public final class InMemoryProtocolStore implements StoreBackend {
   private static final class Shard {
     final ReentrantLock lock = new ReentrantLock();
     StoredSession session;
-    final List<JsonNode> events = new ArrayList<>();
-    final Map<String, JsonNode> eventsById = new HashMap<>();
+    // Each event as its JSON bytes, read back into a tree when asked for: one object per event
+    // for the collector to move and keep, where a tree is dozens. Every event is kept for the
+    // store's life, and with trees the young collections that promote them took half the CPU of an
+    // append under load (docs/benchmarks.md, "In memory: the collector's share").
+    final List<byte[]> events = new ArrayList<>();
+    // An event's place in events: its sequence less one.
+    final Map<String, Integer> eventsById = new HashMap<>();
     final Map<String, Long> citations = new HashMap<>();
     // Replacing keeps a LinkedHashMap's insertion position, so inSession stays in first-write
     // order.
@@ -338,8 +344,9 @@ public final class InMemoryProtocolStore implements StoreBackend {
   }
 
   private static void addEvent(Shard shard, JsonNode event) {
-    shard.events.add(event);
-    shard.eventsById.putIfAbsent(event.path(JarvisEvent.JSON_PROPERTY_ID).asText(), event);
+    shard.eventsById.putIfAbsent(
+        event.path(JarvisEvent.JSON_PROPERTY_ID).asText(), shard.events.size());
+    shard.events.add(ResponseFactory.bytes(event));
     for (String ref :
         RecordFields.texts(
             event
@@ -398,7 +405,7 @@ public final class InMemoryProtocolStore implements StoreBackend {
 
   @Override
   public List<JsonNode> events(String workSessionId) {
-    return read(workSessionId, shard -> List.copyOf(shard.events), List.of());
+    return read(workSessionId, shard -> trees(shard.events), List.of());
   }
 
   @Override
@@ -406,11 +413,11 @@ public final class InMemoryProtocolStore implements StoreBackend {
     return read(
         workSessionId,
         shard -> {
-          List<JsonNode> chain = shard.events;
+          List<byte[]> chain = shard.events;
           // The chain holds sequence n at index n - 1, so a page is a slice, found without a scan.
           int from = (int) Math.min(afterSequence, chain.size());
           int to = (int) Math.min((long) from + limit, chain.size());
-          return List.copyOf(chain.subList(from, to));
+          return trees(chain.subList(from, to));
         },
         List.of());
   }
@@ -419,8 +426,27 @@ public final class InMemoryProtocolStore implements StoreBackend {
   public Optional<JsonNode> event(String workSessionId, String eventId) {
     return read(
         workSessionId,
-        shard -> Optional.ofNullable(shard.eventsById.get(eventId)),
+        shard ->
+            Optional.ofNullable(shard.eventsById.get(eventId))
+                .map(at -> tree(shard.events.get(at))),
         Optional.empty());
+  }
+
+  private static List<JsonNode> trees(List<byte[]> events) {
+    List<JsonNode> trees = new ArrayList<>(events.size());
+    for (byte[] event : events) {
+      trees.add(tree(event));
+    }
+    return java.util.Collections.unmodifiableList(trees);
+  }
+
+  private static JsonNode tree(byte[] event) {
+    try {
+      return JarvisJson.mapper().readTree(event);
+    } catch (java.io.IOException e) {
+      // The bytes are the store's own writing of a tree; they always read back.
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Override
