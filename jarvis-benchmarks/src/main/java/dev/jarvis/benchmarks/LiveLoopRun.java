@@ -182,7 +182,8 @@ public final class LiveLoopRun {
       ThreadTime now = e.getValue();
       // A thread started within the window counts from zero.
       long delta =
-          now.nanos() - before.getOrDefault(e.getKey(), new ThreadTime(0, now.jit())).nanos();
+          now.nanos()
+              - before.getOrDefault(e.getKey(), new ThreadTime(0, now.jit(), now.group())).nanos();
       if (now.jit()) {
         jit += delta;
       } else {
@@ -193,7 +194,36 @@ public final class LiveLoopRun {
   }
 
   /** One host thread's time on a CPU so far ({@code schedstat}), and whether it compiles. */
-  private record ThreadTime(long nanos, boolean jit) {}
+  private record ThreadTime(long nanos, boolean jit, String group) {}
+
+  /**
+   * Where a window's host CPU went: each thread group's time on a CPU (schedstat) per unit, the
+   * largest first, threads grouped by name without their numbers ("XNIO-1 task-7" in "XNIO-1
+   * task-"). A thread that started in the window counts from zero; one that ended is left out.
+   */
+  private static String byGroup(
+      Map<String, ThreadTime> before, Map<String, ThreadTime> after, int units) {
+    Map<String, Long> groups = new HashMap<>();
+    after.forEach(
+        (tid, now) -> {
+          ThreadTime then = before.get(tid);
+          groups.merge(now.group(), now.nanos() - (then == null ? 0 : then.nanos()), Long::sum);
+        });
+    StringBuilder line = new StringBuilder();
+    groups.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .limit(8)
+        .forEach(
+            e ->
+                line.append(
+                    String.format(
+                        Locale.ROOT,
+                        "%s%s %.1f",
+                        line.length() == 0 ? "" : ", ",
+                        e.getKey(),
+                        e.getValue() / 1e3 / Math.max(1, units))));
+    return line.toString();
+  }
 
   /** Each host thread's time on a CPU, by thread id. */
   private Map<String, ThreadTime> threadTimes() throws IOException {
@@ -202,7 +232,8 @@ public final class LiveLoopRun {
       for (Path task : (Iterable<Path>) tasks::iterator) {
         try {
           long ns = Long.parseLong(Files.readString(task.resolve("schedstat")).split(" ")[0]);
-          threads.put(task.getFileName().toString(), new ThreadTime(ns, isJitThread(task)));
+          String group = Files.readString(task.resolve("comm")).strip().replaceAll("[0-9]+$", "");
+          threads.put(task.getFileName().toString(), new ThreadTime(ns, isJitThread(task), group));
         } catch (IOException threadEnded) {
           // A thread that ended between the listing and the read: its last slice is not counted.
         }
@@ -298,6 +329,7 @@ public final class LiveLoopRun {
 
   private Sample appends(String ws, int seconds, String what) throws Exception {
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    Map<String, ThreadTime> threadsBefore = threadTimes();
     long[] before = proc();
     long start = System.nanoTime();
     int done = 0;
@@ -306,13 +338,16 @@ public final class LiveLoopRun {
       done++;
     }
     Sample s = new Sample(what, System.nanoTime() - start, proc(), before, done);
+    Map<String, ThreadTime> threadsAfter = threadTimes();
     System.out.printf(
         Locale.ROOT,
-        "%s: %.0f appends/s, %.1f us host CPU per append (JIT compiler threads %.1f us)%n",
+        "%s: %.0f appends/s, %.1f us host CPU per append (JIT compiler threads %.1f us)%n"
+            + "  us per append by thread: %s%n",
         what,
         s.perSecond(),
         s.cpuMicrosPerUnit(),
-        s.jitPerSecond() * 1e6 / s.perSecond());
+        s.jitPerSecond() * 1e6 / s.perSecond(),
+        byGroup(threadsBefore, threadsAfter, done));
     return s;
   }
 
