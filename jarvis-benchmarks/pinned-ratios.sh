@@ -78,29 +78,62 @@ restore_tree() { pin_tree "$1" "$restore_cpus" || echo "could not restore the af
 # shellcheck source=targets.sh
 source "$root/jarvis-benchmarks/targets.sh"
 
-# CPU ticks (user + system) a process has used so far; 0 once it is gone.
+# CPU ticks (user + system) a process has used so far; 0 once it is gone (or for no pid).
 cpu_ticks() {
-  awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0
+  awk '{ print $14 + $15 }' "/proc/${1:-none}/stat" 2>/dev/null || echo 0
+}
+
+# The database's CPU ticks so far: the postmaster and its children (the backends), once the
+# PostgreSQL run has found the postmaster; 0 before. A backend that ended meanwhile is not counted.
+POSTMASTER=""
+database_ticks() {
+  local sum=0 pid
+  if [[ -n $POSTMASTER ]]; then
+    for pid in "$POSTMASTER" $(pgrep -P "$POSTMASTER" || true); do
+      sum=$((sum + $(cpu_ticks "$pid")))
+    done
+  fi
+  echo "$sum"
+}
+
+# The server core's busy and total ticks so far (/proc/stat; busy is all but idle and iowait).
+core_ticks() {
+  awk -v c="cpu$server_cpu" '$1 == c { print $2 + $3 + $4 + $7 + $8 + $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat
+}
+
+# The CPU over a load's measured phase (its first and last 2 s left out), in $out/NAME.cpu: the
+# target's, the generator's, the database's and the server core's busy and total ticks. Run
+# while the load runs; its warm-up is WARMUP_S (0 for a load that was warmed apart).
+sample_window() { # name, generator pid, warm-up seconds
+  local window target0 generator0 database0 core0 target1 generator1 database1 core1
+  window=$((duration > 6 ? duration - 4 : 1))
+  sleep $(($3 + 2))
+  target0=$(cpu_ticks "$TARGET")
+  generator0=$(cpu_ticks "$2")
+  database0=$(database_ticks)
+  core0=$(core_ticks)
+  sleep "$window"
+  target1=$(cpu_ticks "$TARGET")
+  generator1=$(cpu_ticks "$2")
+  database1=$(database_ticks)
+  core1=$(core_ticks)
+  read -r busy0 total0 <<< "$core0"
+  read -r busy1 total1 <<< "$core1"
+  echo "$((target1 - target0)) $((generator1 - generator0)) $window $(getconf CLK_TCK)" \
+    "$((database1 - database0)) $((busy1 - busy0)) $((total1 - total0))" > "$out/$1.cpu"
 }
 
 # `jarvis-cli load` on the load core against a target; its JSON result in $out/NAME.json, and in
-# $out/NAME.cpu the CPU the target and the generator used over the measured phase (from /proc, the
-# phase's first and last 2 s left out): whether the target or the generator was the limit.
+# $out/NAME.cpu the CPU of each side over the measured phase: whether the target or the generator
+# was the limit, and what the server side spent per answer.
 load() { # name, port
   # Exit 1 is expected against WireMock: its canned event is not the one sent.
   taskset -c "$load_cpu" java -jar "$cli" load --base-url "http://127.0.0.1:$2" --token "$token" \
     --connections "$connections" --warmup "$warmup" --duration "$duration" "${load_args[@]}" \
     --json "$out/$1.json" > "$out/$1.load" 2>&1 &
-  local generator=$! window target0 generator0 target1 generator1
-  window=$((duration > 6 ? duration - 4 : 1))
-  sleep $((warmup + 2)) # the load's own phases: sampling inside its measured one
-  target0=$(cpu_ticks "$TARGET")
-  generator0=$(cpu_ticks "$generator")
-  sleep "$window"
-  target1=$(cpu_ticks "$TARGET")
-  generator1=$(cpu_ticks "$generator")
+  local generator=$!
+  sample_window "$1" "$generator" "$warmup"
   wait "$generator" || true
-  echo "$((target1 - target0)) $((generator1 - generator0)) $window $(getconf CLK_TCK)" > "$out/$1.cpu"
   if [[ ! -s $out/$1.json ]]; then
     echo "the load against $1 gave no result:" >&2
     tail -n 20 "$out/$1.load" >&2
@@ -143,6 +176,7 @@ PY
     exit 1
   fi
   postmaster=$(head -n 1 "$datadir/postmaster.pid")
+  POSTMASTER=$postmaster
   PINNED_PIDS+=("$postmaster")
   pin_tree "$postmaster" "$server_cpu"
   echo "postmaster $postmaster and its children pinned to core $server_cpu"
@@ -156,8 +190,11 @@ PY
   local bench_args=(-n -h "$host" -p "$port" -U "$user" -c "$connections" -j 1
     -f "$root/jarvis-benchmarks/src/main/pgbench/append.sql")
   taskset -c "$load_cpu" pgbench "${bench_args[@]}" -T "$warmup" "$db" > "$out/pgbench-warmup.log" 2>&1
-  (cd "$out" && taskset -c "$load_cpu" pgbench "${bench_args[@]}" -T "$duration" -l --log-prefix=pgbench \
-    "$db" > "$out/pgbench.log" 2>&1)
+  taskset -c "$load_cpu" pgbench "${bench_args[@]}" -T "$duration" -l --log-prefix="$out/pgbench" \
+    "$db" > "$out/pgbench.log" 2>&1 &
+  local pgbench_pid=$!
+  sample_window pgbench "$pgbench_pid" 0
+  wait "$pgbench_pid"
   python3 - "$out" <<'PY' > "$out/pgbench.json"
 import glob, json, re, sys
 out = sys.argv[1]
@@ -208,19 +245,27 @@ def result(name):
     path = f"{out}/{name}.json"
     return json.load(open(path)) if os.path.exists(path) else None
 def cpu(name):
-    # (target core share, generator core share, target CPU µs per answer) over the measured window
+    # Over the measured window: the target's and the generator's share of a core, the target's and
+    # the database's CPU µs per answer, the server core's busy share.
     path = f"{out}/{name}.cpu"
     if not os.path.exists(path):
         return None
-    target, generator, window, hz = (float(v) for v in open(path).read().split())
+    target, generator, window, hz, database, busy, total = (float(v) for v in open(path).read().split())
     rate = result(name)["accepted_per_second"]
-    return target / hz / window, generator / hz / window, target / hz / window / rate * 1e6
+    per = lambda ticks: ticks / hz / window / rate * 1e6
+    return {"target": target / hz / window, "generator": generator / hz / window,
+            "target_us": per(target), "database_us": per(database), "core": busy / max(1, total)}
 def line(label, r, unit, name=None):
     lat = r["latency_micros"]
     text = f"  {label:34} {r['accepted_per_second']:9.0f} {unit}  p99 {lat['p99'] / 1000:7.2f} ms"
     c = cpu(name) if name else None
     if c:
-        text += f"  target core {c[0]:4.0%}, generator core {c[1]:4.0%}, target {c[2]:5.0f} us CPU per answer"
+        text += f"  server core busy {c['core']:4.0%}"
+        if c["target"] > 0:
+            text += f", target process {c['target']:4.0%} of a core, {c['target_us']:5.0f} us CPU per answer"
+        if c["database_us"] > 0:
+            text += f", database {c['database_us']:5.0f} us"
+        text += f"; generator {c['generator']:4.0%} of a core"
     return text
 ratios = []
 host, wm = result("host-memory"), result("wiremock")
@@ -233,17 +278,22 @@ host_cpu, wm_cpu = cpu("host-memory"), cpu("wiremock")
 if host_cpu and wm_cpu:
     # A generator at a full core cannot load its target: the throughput ratio is then the
     # generator's, and the servers compare by the CPU each spends per answer.
-    if max(host_cpu[1], wm_cpu[1]) > 0.9:
+    if max(host_cpu["generator"], wm_cpu["generator"]) > 0.9:
         print("  the generator used a full core: the throughput ratio is the generator's; compare by CPU")
     ratios.append(("host in memory / WireMock canned, by CPU per answer (WireMock's / the host's)",
-                   wm_cpu[2] / host_cpu[2], None))
+                   wm_cpu["target_us"] / host_cpu["target_us"], None))
 pg, pgb = result("host-postgresql"), result("pgbench")
 if pg and pgb:
     print(line("reference host, PostgreSQL", pg, "appends/s", "host-postgresql"))
-    print(line("pgbench, append.sql", pgb, "tps      "))
+    print(line("pgbench, append.sql", pgb, "tps      ", "pgbench"))
     ratios.append(("host on PostgreSQL / pgbench (target >= 0.5)",
                    pg["accepted_per_second"] / pgb["accepted_per_second"],
                    pg["latency_micros"]["p99"] / max(1, pgb["latency_micros"]["p99"])))
+    pg_cpu, pgb_cpu = cpu("host-postgresql"), cpu("pgbench")
+    if pg_cpu and pgb_cpu and pgb_cpu["database_us"] > 0:
+        # The server side's CPU per append (host JVM + database) against pgbench's (database).
+        ratios.append(("server CPU per pgbench transaction / per host append on PostgreSQL",
+                       pgb_cpu["database_us"] / (pg_cpu["target_us"] + pg_cpu["database_us"]), None))
 jmh = result("jmh")
 if jmh:
     scores = {b["benchmark"].rsplit(".", 1)[1]: b["primaryMetric"]["scorePercentiles"]["50.0"] for b in jmh}
