@@ -20,9 +20,12 @@ import dev.jarvis.model.JarvisEvent;
 import dev.jarvis.model.JarvisEventPayload;
 import dev.jarvis.model.Request;
 import dev.jarvis.model.WorkSession;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -437,15 +440,15 @@ public final class InMemoryProtocolStore implements StoreBackend {
     for (byte[] event : events) {
       trees.add(tree(event));
     }
-    return java.util.Collections.unmodifiableList(trees);
+    return Collections.unmodifiableList(trees);
   }
 
   private static JsonNode tree(byte[] event) {
     try {
       return JarvisJson.mapper().readTree(event);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       // The bytes are the store's own writing of a tree; they always read back.
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 

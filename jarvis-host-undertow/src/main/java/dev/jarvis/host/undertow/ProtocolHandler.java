@@ -264,7 +264,7 @@ public final class ProtocolHandler implements HttpHandler {
             headersOf(exchange.getRequestHeaders()),
             raw);
     if (held instanceof HeldAnswer.Answered answered) {
-      send(exchange, answered.response());
+      sendFromWorker(exchange, answered.response());
     } else if (held instanceof HeldAnswer.Polling polling) {
       polling
           .answer()
