@@ -15,8 +15,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -96,18 +94,7 @@ final class CommitCall {
         r.next();
         return switch (r.getString(1)) {
           case "COMMITTED" -> new Committed();
-          case "KEY_TAKEN" ->
-              new KeyTaken(
-                  Optional.of(
-                      new IdempotencyStore.Entry(
-                          r.getString(2),
-                          StoredAnswer.read(
-                              r.getInt(3),
-                              r.getString(4),
-                              r.getBytes(5),
-                              StoredAnswer.sequence(r, 7),
-                              r.getString(8)),
-                          Instant.EPOCH.plus(r.getLong(6), ChronoUnit.MICROS))));
+          case "KEY_TAKEN" -> new KeyTaken(Optional.of(StoredAnswer.entry(r, 2)));
           case "KEY_GONE" -> new KeyTaken(Optional.empty());
           default -> throw new JdbcStoreException("jarvis_commit answered " + r.getString(1), null);
         };
@@ -147,8 +134,8 @@ final class CommitCall {
     } else {
       s.setBytes(8, form.body());
     }
-    s.setLong(9, micros(entry.storedAt()));
-    s.setLong(10, micros(claim.get().notBefore()));
+    s.setLong(9, IdempotencyColumns.micros(entry.storedAt()));
+    s.setLong(10, IdempotencyColumns.micros(claim.get().notBefore()));
   }
 
   /** Parameters 11–23: the chain write (11–19) and its event (20–23). */
@@ -271,9 +258,5 @@ final class CommitCall {
     } else {
       s.setArray(at, c.createArrayOf(elementType, values));
     }
-  }
-
-  private static long micros(Instant instant) {
-    return ChronoUnit.MICROS.between(Instant.EPOCH, instant);
   }
 }

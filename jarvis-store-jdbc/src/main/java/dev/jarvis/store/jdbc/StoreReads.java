@@ -517,16 +517,7 @@ final class StoreReads {
         if (!r.next()) {
           return Optional.empty();
         }
-        return Optional.of(
-            new Entry(
-                r.getString(1),
-                StoredAnswer.read(
-                    r.getInt(2),
-                    r.getString(3),
-                    r.getBytes(4),
-                    StoredAnswer.sequence(r, 6),
-                    r.getString(7)),
-                IdempotencyColumns.instant(r.getLong(5))));
+        return Optional.of(StoredAnswer.entry(r, 1));
       }
     }
   }

@@ -3,6 +3,7 @@ package dev.jarvis.store.jdbc;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.jarvis.core.headers.JarvisHeaders;
 import dev.jarvis.host.ChainWrite;
+import dev.jarvis.host.IdempotencyStore;
 import dev.jarvis.host.StoredResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
@@ -105,6 +106,24 @@ final class StoredAnswer {
   }
 
   /** The referenced event's sequence in column {@code at} of {@code r}: empty when NULL. */
+  /**
+   * The idempotency record in seven columns from {@code first} on, in the order both the store's
+   * read and {@code jarvis_commit}'s answer give them: fingerprint, status, headers, body, {@code
+   * stored_at_micros}, {@code event_sequence} and the text of the event it refers to (null if
+   * none).
+   */
+  static IdempotencyStore.Entry entry(ResultSet r, int first) throws SQLException {
+    return new IdempotencyStore.Entry(
+        r.getString(first),
+        read(
+            r.getInt(first + 1),
+            r.getString(first + 2),
+            r.getBytes(first + 3),
+            sequence(r, first + 5),
+            r.getString(first + 6)),
+        IdempotencyColumns.instant(r.getLong(first + 4)));
+  }
+
   static Optional<Long> sequence(ResultSet r, int at) throws SQLException {
     long sequence = r.getLong(at);
     return r.wasNull() ? Optional.empty() : Optional.of(sequence);
