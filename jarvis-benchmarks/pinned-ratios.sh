@@ -105,7 +105,7 @@ core_ticks() {
 # target's, the generator's, the database's and the server core's busy and total ticks. Run
 # while the load runs; its warm-up is WARMUP_S (0 for a load that was warmed apart).
 sample_window() { # name, generator pid, warm-up seconds
-  local window target0 generator0 database0 core0 target1 generator1 database1 core1
+  local window target0 generator0 database0 core0 target1 generator1 database1 core1 busy0 total0 busy1 total1
   window=$((duration > 6 ? duration - 4 : 1))
   sleep $(($3 + 2))
   target0=$(cpu_ticks "$TARGET")

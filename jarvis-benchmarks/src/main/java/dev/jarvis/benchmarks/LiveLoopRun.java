@@ -232,8 +232,10 @@ public final class LiveLoopRun {
       for (Path task : (Iterable<Path>) tasks::iterator) {
         try {
           long ns = Long.parseLong(Files.readString(task.resolve("schedstat")).split(" ")[0]);
-          String group = Files.readString(task.resolve("comm")).strip().replaceAll("[0-9]+$", "");
-          threads.put(task.getFileName().toString(), new ThreadTime(ns, isJitThread(task), group));
+          String name = Files.readString(task.resolve("comm")).strip();
+          threads.put(
+              task.getFileName().toString(),
+              new ThreadTime(ns, isJitThread(name), name.replaceAll("[0-9]+$", "")));
         } catch (IOException threadEnded) {
           // A thread that ended between the listing and the read: its last slice is not counted.
         }
@@ -383,7 +385,7 @@ public final class LiveLoopRun {
     try (var tasks = Files.list(Path.of("/proc/" + hostPid + "/task"))) {
       for (Path task : (Iterable<Path>) tasks::iterator) {
         try {
-          if (!isJitThread(task)) {
+          if (!isJitThread(Files.readString(task.resolve("comm")))) {
             continue;
           }
           ticks += cpuTicks(task.resolve("stat"));
@@ -395,10 +397,12 @@ public final class LiveLoopRun {
     return ticks;
   }
 
-  /** Whether a {@code /proc/PID/task/TID} is one of the JIT compiler threads. */
-  private static boolean isJitThread(Path task) throws IOException {
-    // "C1 CompilerThre", "C2 CompilerThre" (thread names cut at 15 characters).
-    return Files.readString(task.resolve("comm")).contains("CompilerThre");
+  /**
+   * Whether a thread, by its {@code /proc/PID/task/TID/comm} name, is one of the JIT compiler
+   * threads: "C1 CompilerThre", "C2 CompilerThre" (names cut at 15 characters).
+   */
+  private static boolean isJitThread(String threadName) {
+    return threadName.contains("CompilerThre");
   }
 
   private record Sample(String what, long nanos, long[] after, long[] before, int units) {
